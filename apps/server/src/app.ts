@@ -1,0 +1,72 @@
+import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Db } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import { LoginLimiter } from "./features/auth/login-limiter.ts";
+import { authRoutes } from "./features/auth/routes.ts";
+import { healthRoutes } from "./features/health/routes.ts";
+import { authHook } from "./plugins/auth-hook.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { originCheck } from "./plugins/origin-check.ts";
+import { webPlugin } from "./plugins/web.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    env: Env;
+  }
+}
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  limiter?: LoginLimiter;
+  logger?: FastifyServerOptions["logger"];
+}
+
+export async function buildApp({ env, db, limiter = new LoginLimiter(), logger = false }: AppDeps) {
+  const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy: env.TRUST_PROXY });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("db", db);
+  app.decorate("env", env);
+
+  // External plugins.
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        fontSrc: ["'self'", "data:"],
+        mediaSrc: ["'self'", "blob:"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The HSTS header belongs to the TLS terminator; set here it would break http://localhost.
+    hsts: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+
+  // App plugins.
+  await app.register(errorsPlugin);
+  await app.register(originCheck, { publicOrigin: env.PUBLIC_ORIGIN });
+  await app.register(authHook);
+
+  // Features.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { limiter });
+    },
+    { prefix: "/api" },
+  );
+  await app.register(webPlugin, { root: env.WEB_DIST });
+  return app;
+}

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./users.ts";
+
+export const matches = pgTable(
+  "matches",
+  {
+    id: serial("id").primaryKey(),
+    // Always userId1 < userId2, so one pair has one row whatever its history.
+    userId1: integer("user_id_1")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userId2: integer("user_id_2")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    compatibility: integer("compatibility").notNull(),
+    matchDate: timestamp("match_date", { withTimezone: true }).notNull().defaultNow(),
+    callCount: integer("call_count").notNull().default(0),
+    lastCallDate: timestamp("last_call_date", { withTimezone: true }),
+    callScheduled: boolean("call_scheduled").notNull().default(false),
+    scheduledCallTime: timestamp("scheduled_call_time", { withTimezone: true }),
+    isChatUnlocked: boolean("is_chat_unlocked").notNull().default(false),
+    arePhotosRevealed: boolean("are_photos_revealed").notNull().default(false),
+    status: text("status").notNull().default("active"),
+    unmatchedBy: integer("unmatched_by"),
+    unmatchedDate: timestamp("unmatched_date", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("matches_pair_idx").on(t.userId1, t.userId2),
+    index("matches_user2_idx").on(t.userId2),
+    check("matches_ordered_pair", sql`${t.userId1} < ${t.userId2}`),
+  ],
+);
+
+export type MatchRow = typeof matches.$inferSelect;

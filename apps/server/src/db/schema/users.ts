@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { CallPreferences } from "@kindred/shared/user";
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash"),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    googleSub: text("google_sub"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    dateOfBirth: text("date_of_birth"),
+    age: integer("age"),
+    gender: text("gender"),
+    interestedGenders: text("interested_genders").array(),
+    location: text("location"),
+    bio: text("bio"),
+    agePreferenceMin: integer("age_preference_min"),
+    agePreferenceMax: integer("age_preference_max"),
+    photoUrl: text("photo_url"),
+    avatar: text("avatar"),
+    idVerificationImage: text("id_verification_image"),
+    isPhotoRevealed: boolean("is_photo_revealed").notNull().default(false),
+    isPremium: boolean("is_premium").notNull().default(false),
+    profileType: text("profile_type").notNull().default("basic"),
+    idVerified: boolean("id_verified").notNull().default(false),
+    idVerificationSkipped: boolean("id_verification_skipped").notNull().default(false),
+    onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
+    questionnaireStep: integer("questionnaire_step").notNull().default(0),
+    communicationStyle: text("communication_style"),
+    freeTimeActivities: text("free_time_activities").array(),
+    values: text("values"),
+    conflictResolution: text("conflict_resolution"),
+    loveLanguage: text("love_language"),
+    relationshipPace: text("relationship_pace"),
+    dealbreakers: text("dealbreakers").array(),
+    callPreferences: jsonb("call_preferences").$type<CallPreferences>(),
+  },
+  (t) => [
+    // Case-insensitive uniqueness: "Alice" and "alice" are the same person to a reader.
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("users_google_sub_idx").on(t.googleSub),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,39 @@
+// The only reader of process.env. Parsed once; a bad value stops start-up with a clear message.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default("0.0.0.0"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().default(path.join(repoRoot, "data")),
+  DATABASE_URL: optionalText,
+  REDIS_URL: optionalText,
+  /** Public origin (scheme://host[:port]) accepted on cookie-authenticated writes, besides the Host. */
+  PUBLIC_ORIGIN: optionalText,
+  TRUST_PROXY: z.stringbool().default(false),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
+  WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(repoRoot, parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,38 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { sessions } from "../../db/schema/sessions.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
+
+export async function findUserBySession(db: Executor, tokenHash: string, now = new Date()): Promise<UserRow | null> {
+  const rows = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return rows[0]?.user ?? null;
+}
+
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Which of username/email is already taken, if any (case-insensitive). */
+export async function findTakenIdentity(
+  db: Executor,
+  username: string,
+  email: string,
+): Promise<"username" | "email" | null> {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`);
+  if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) return "username";
+  if (rows.length > 0) return "email";
+  return null;
+}

@@ -1,0 +1,57 @@
+import { planOf } from "@kindred/shared/plans";
+import type { PublicUser, SelfUser } from "@kindred/shared/user";
+import type { UserRow } from "../../db/schema/users.ts";
+
+/** Photos are only ever served through this authorised route, never a public path. */
+export const photoPath = (userId: number) => `/api/users/${userId}/photo`;
+
+function needsOnboarding(u: UserRow): boolean {
+  return !u.onboardingCompleted || !u.age || !u.gender || !u.interestedGenders?.length || !u.location || !u.bio;
+}
+
+const profileOf = (u: UserRow) => ({
+  age: u.age,
+  gender: u.gender,
+  interestedGenders: u.interestedGenders,
+  location: u.location,
+  bio: u.bio,
+  avatar: u.avatar,
+  communicationStyle: u.communicationStyle,
+  freeTimeActivities: u.freeTimeActivities,
+  values: u.values,
+  conflictResolution: u.conflictResolution,
+  loveLanguage: u.loveLanguage,
+  relationshipPace: u.relationshipPace,
+  dealbreakers: u.dealbreakers,
+});
+
+export function toSelfUser(u: UserRow): SelfUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    name: u.name,
+    createdAt: u.createdAt.toISOString(),
+    profileType: planOf(u.profileType).type,
+    isPremium: u.profileType !== "basic",
+    dateOfBirth: u.dateOfBirth,
+    agePreferenceMin: u.agePreferenceMin,
+    agePreferenceMax: u.agePreferenceMax,
+    photoUrl: u.photoUrl ? photoPath(u.id) : null,
+    callPreferences: u.callPreferences ?? null,
+    onboardingCompleted: u.onboardingCompleted,
+    questionnaireStep: u.questionnaireStep,
+    needsOnboarding: needsOnboarding(u),
+    ...profileOf(u),
+  };
+}
+
+/** Another person's view of `u`; the photo only when the pair's photos are revealed. */
+export function toPublicUser(u: UserRow, opts: { photoRevealed: boolean }): PublicUser {
+  return {
+    id: u.id,
+    username: u.username,
+    photoUrl: opts.photoRevealed && u.photoUrl ? photoPath(u.id) : null,
+    ...profileOf(u),
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { UserRow } from "../db/schema/users.ts";
+import { findUserBySession } from "../features/auth/data.ts";
+import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from "../features/auth/sessions.ts";
+import { HttpError } from "../lib/http-error.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, loaded once per request from the session cookie. */
+    user: UserRow | null;
+    sessionTokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes that answer without a session. Everything else under /api requires one. */
+    public?: boolean;
+  }
+}
+
+/** The signed-in user of a route that requires one (the hook has already refused anonymous calls). */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new HttpError(401, "Please sign in to continue.");
+  return request.user;
+}
+
+export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/" });
+}
+
+/** The one auth hook for /api: loads the session user, refuses anonymous calls to non-public routes. */
+export const authHook = fp(async (app: FastifyInstance) => {
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionTokenHash", null);
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      request.sessionTokenHash = hashToken(token);
+      request.user = await findUserBySession(app.db, request.sessionTokenHash);
+    }
+    if (!request.user && !request.routeOptions.config?.public) {
+      throw new HttpError(401, "Please sign in to continue.");
+    }
+  });
+});

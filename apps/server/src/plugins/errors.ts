@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { HttpError } from "../lib/http-error.ts";
+
+/**
+ * Every error leaves as { message, field? } with a 4xx/5xx status, so the client's rule
+ * "status, colon, space, body text" reads as a sentence. Unexpected errors never leak details.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, "").split("/")[0] || undefined;
+      return reply.status(400).send({ message: first?.message ?? "Invalid request", field });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 413 ? "That request is too large." : (error as Error).message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });
+  });
+});

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { PASSWORD_MIN, USERNAME_MIN } from "./constants.ts";
+
+const username = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(USERNAME_MIN, "Username must be at least 3 characters")
+  .max(30, "Username must be at most 30 characters")
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username may use letters, numbers, dots, dashes and underscores only");
+const password = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN, "Password must be at least 6 characters")
+  .max(200, "Password must be at most 200 characters");
+
+export const loginSchema = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(USERNAME_MIN, "Username must be at least 3 characters"),
+  password: z.string({ error: "Password is required" }).min(PASSWORD_MIN, "Password must be at least 6 characters"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  username,
+  password,
+  email: z.string({ error: "Email is required" }).trim().toLowerCase().email("Invalid email format").max(254),
+  name: z.string().trim().max(100, "Full name must be at most 100 characters").optional().default(""),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });

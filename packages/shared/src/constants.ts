@@ -1,0 +1,39 @@
+// Business constants of SPEC §9 and DECISIONS. One definition; both sides import it.
+
+export const PRODUCT_NAME = "Kindred";
+
+export const AGE_MIN = 21;
+export const AGE_MAX = 100;
+export const AGE_PREFERENCE_DEFAULT_MIN = 21;
+export const AGE_PREFERENCE_DEFAULT_MAX = 65;
+export const YEAR_PICKER_EARLIEST = 1900;
+export const YEAR_PICKER_PAGE_SIZE = 24;
+
+export const TIME_ZONE = "Europe/London";
+/** Hourly schedule slots 9:00 to 20:00. */
+export const SCHEDULE_HOURS = Array.from({ length: 12 }, (_, i) => 9 + i);
+export const AVAILABLE_SOON_WINDOW_MINUTES = 60;
+
+export const TIMERS = {
+  heartbeatMs: 15_000,
+  reconnectCapMs: 30_000,
+  failureRetryMs: 5_000,
+  pollMs: 5_000,
+  wizardCloseMs: 2_000,
+  avatarAdvanceMs: 500,
+  callRedirectMs: 2_000,
+  callPanelCloseMs: 1_500,
+  callStartFailureCloseMs: 3_000,
+  tooltipDelayMs: 700,
+} as const;
+
+export const TOAST = {
+  limit: 1,
+  removeDelayMs: 1_000_000,
+  durationMs: 5_000,
+  swipeThreshold: 50,
+  hotkey: ["F8"],
+} as const;
+
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 6;

@@ -1,0 +1,60 @@
+// Plans of DECISIONS "Plans". The free row of the SPEC limits table is unreachable and so absent.
+
+export const PROFILE_TYPES = ["basic", "premium", "elite"] as const;
+export type ProfileType = (typeof PROFILE_TYPES)[number];
+
+export interface Plan {
+  type: ProfileType;
+  label: string;
+  price: string;
+  maxMatches: number;
+  callsPerDay: number;
+  callMinutes: number;
+  revealAfterCalls: number;
+  priority: boolean;
+  features: string[];
+  canUnmatch: boolean;
+}
+
+export const PLANS: Record<ProfileType, Plan> = {
+  basic: {
+    type: "basic",
+    label: "Free",
+    price: "£0",
+    maxMatches: 3,
+    callsPerDay: 2,
+    callMinutes: 10,
+    revealAfterCalls: 3,
+    priority: false,
+    features: ["Up to 3 matches at once", "Audio calls", "Private notes"],
+    canUnmatch: false,
+  },
+  premium: {
+    type: "premium",
+    label: "Premium",
+    price: "£9.99/month",
+    maxMatches: 5,
+    callsPerDay: 3,
+    callMinutes: 20,
+    revealAfterCalls: 2,
+    priority: true,
+    features: ["Up to 5 matches at once", "Priority matching", "Extended calls", "Unmatch"],
+    canUnmatch: true,
+  },
+  elite: {
+    type: "elite",
+    label: "Elite",
+    price: "£19.99/month",
+    maxMatches: 10,
+    callsPerDay: 5,
+    callMinutes: 30,
+    revealAfterCalls: 1,
+    priority: true,
+    features: ["Up to 10 matches at once", "VIP matching", "Priority support", "Unmatch"],
+    canUnmatch: true,
+  },
+};
+
+export function planOf(type: string | null | undefined): Plan {
+  return PLANS[(PROFILE_TYPES as readonly string[]).includes(type ?? "") ? (type as ProfileType) : "basic"];
+}
