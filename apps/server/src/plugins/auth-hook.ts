@@ -48,7 +48,7 @@ export const authHook = fp(async (app: FastifyInstance) => {
       request.sessionTokenHash = hashToken(token);
       request.user = await findUserBySession(app.db, request.sessionTokenHash);
     }
-    if (!request.user && !request.routeOptions.config?.public) {
+    if (!request.user && !request.is404 && !request.routeOptions.config?.public) {
       throw new HttpError(401, "Please sign in to continue.");
     }
   });

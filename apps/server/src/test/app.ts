@@ -1,0 +1,44 @@
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll } from "vitest";
+import { buildApp } from "../app.ts";
+import type { Database } from "../db/client.ts";
+import { loadEnv } from "../env.ts";
+import { LoginLimiter } from "../features/auth/login-limiter.ts";
+import { openTestDatabase } from "./database.ts";
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Builds the app on a fresh database and closes both after the file's tests. */
+export async function createTestApp(opts: { limiter?: LoginLimiter } = {}) {
+  const database: Database = await openTestDatabase();
+  const env = loadEnv({ NODE_ENV: "test", WEB_DIST: "/nonexistent" });
+  const app = await buildApp({ env, db: database.db, limiter: opts.limiter ?? new LoginLimiter() });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, db: database.db };
+}
+
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === "kindred_session");
+  if (!cookie) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return `kindred_session=${cookie.value}`;
+}
+
+let counter = 0;
+/** Registers a new user with unique names and returns its id and session cookie. */
+export async function registerUser(app: TestApp["app"], overrides: Record<string, string> = {}) {
+  counter += 1;
+  const tag = `${process.pid}${counter}${Math.floor(Math.random() * 1e6)}`;
+  const body = {
+    username: `user${tag}`,
+    password: "secret123",
+    email: `user${tag}@example.com`,
+    name: `Real Name ${tag}`,
+    ...overrides,
+  };
+  const res = await app.inject({ method: "POST", url: "/api/register", payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed ${res.statusCode}: ${res.body}`);
+  return { id: res.json().id as number, cookie: sessionCookie(res), ...body };
+}
