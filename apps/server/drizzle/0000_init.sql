@@ -124,4 +124,5 @@ CREATE INDEX "reports_reported_idx" ON "reports" USING btree ("reported_id");-->
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_lower_idx" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint
-CREATE UNIQUE INDEX "users_google_sub_idx" ON "users" USING btree ("google_sub");
+CREATE UNIQUE INDEX "users_google_sub_idx" ON "users" USING btree ("google_sub");--> statement-breakpoint
+CREATE INDEX "users_candidate_idx" ON "users" USING btree ("gender","age") WHERE "users"."onboarding_completed";

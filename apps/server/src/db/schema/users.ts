@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { CallPreferences } from "@kindred/shared/user";
 
 export const users = pgTable(
@@ -44,6 +44,8 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     uniqueIndex("users_google_sub_idx").on(t.googleSub),
+    // Match candidates are found by gender and age among onboarded people.
+    index("users_candidate_idx").on(t.gender, t.age).where(sql`${t.onboardingCompleted}`),
   ],
 );
 
