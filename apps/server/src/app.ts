@@ -8,6 +8,8 @@ import type { Env } from "./env.ts";
 import { LoginLimiter } from "./features/auth/login-limiter.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { photoRoutes } from "./features/photos/routes.ts";
+import { profileRoutes } from "./features/profile/routes.ts";
 import { authHook } from "./plugins/auth-hook.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { originCheck } from "./plugins/origin-check.ts";
@@ -64,6 +66,8 @@ export async function buildApp({ env, db, limiter = new LoginLimiter(), logger =
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { limiter });
+      await api.register(profileRoutes);
+      await api.register(photoRoutes);
     },
     { prefix: "/api" },
   );

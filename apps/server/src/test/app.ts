@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll } from "vitest";
 import { buildApp } from "../app.ts";
@@ -11,11 +14,13 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** Builds the app on a fresh database and closes both after the file's tests. */
 export async function createTestApp(opts: { limiter?: LoginLimiter } = {}) {
   const database: Database = await openTestDatabase();
-  const env = loadEnv({ NODE_ENV: "test", WEB_DIST: "/nonexistent" });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-data-"));
+  const env = loadEnv({ NODE_ENV: "test", WEB_DIST: "/nonexistent", DATA_DIR: dataDir });
   const app = await buildApp({ env, db: database.db, limiter: opts.limiter ?? new LoginLimiter() });
   afterAll(async () => {
     await app.close();
     await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, db: database.db };
 }
@@ -42,3 +47,23 @@ export async function registerUser(app: TestApp["app"], overrides: Record<string
   if (res.statusCode !== 201) throw new Error(`register failed ${res.statusCode}: ${res.body}`);
   return { id: res.json().id as number, cookie: sessionCookie(res), ...body };
 }
+
+/** A complete, valid onboarding profile; tests override what they need. */
+export const completeProfile = {
+  dateOfBirth: "1995-06-15",
+  avatar: "🦊",
+  gender: "Woman",
+  interestedGenders: ["Men"],
+  agePreferenceMin: 25,
+  agePreferenceMax: 40,
+  location: "London",
+  bio: "I love long walks and longer conversations.",
+  communicationStyle: "Direct and straightforward",
+  freeTimeActivities: ["Reading and learning new things"],
+  values: "Honesty and trust",
+  conflictResolution: "Seek compromise and middle ground",
+  loveLanguage: "Quality time together",
+  relationshipPace: "Moderate pace with regular communication",
+  dealbreakers: ["Misaligned future goals"],
+  callPreferences: { weekdays: [{ start: "18:00", end: "21:00" }], weekends: [], notAvailable: [] },
+};

@@ -1,13 +1,10 @@
 import { planOf } from "@kindred/shared/plans";
+import { needsOnboarding } from "@kindred/shared/profile";
 import type { PublicUser, SelfUser } from "@kindred/shared/user";
 import type { UserRow } from "../../db/schema/users.ts";
 
 /** Photos are only ever served through this authorised route, never a public path. */
 export const photoPath = (userId: number) => `/api/users/${userId}/photo`;
-
-function needsOnboarding(u: UserRow): boolean {
-  return !u.onboardingCompleted || !u.age || !u.gender || !u.interestedGenders?.length || !u.location || !u.bio;
-}
 
 const profileOf = (u: UserRow) => ({
   age: u.age,

@@ -1,0 +1,103 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { matches } from "../../db/schema/matches.ts";
+import { createTestApp, registerUser } from "../../test/app.ts";
+
+const { app, db } = await createTestApp();
+
+/** A small JPEG carrying EXIF with GPS coordinates, like a phone photo. */
+async function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0ffee" } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "PhonyPhone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
+    .toBuffer();
+}
+
+function multipart(bytes: Buffer, filename = "me.jpg", type = "image/jpeg") {
+  const boundary = "----kindredtest";
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function upload(cookie: string, bytes: Buffer, filename?: string, type?: string) {
+  const body = multipart(bytes, filename, type);
+  return app.inject({
+    method: "POST",
+    url: "/api/profile/photo",
+    payload: body.payload,
+    headers: { ...body.headers, cookie },
+  });
+}
+
+const view = (userId: number, cookie: string) =>
+  app.inject({ method: "GET", url: `/api/users/${userId}/photo`, headers: { cookie } });
+
+async function pair(revealed: boolean, status = "active") {
+  const a = await registerUser(app);
+  const b = await registerUser(app);
+  await upload(a.cookie, await jpegWithGps());
+  await db.insert(matches).values({ userId1: a.id, userId2: b.id, compatibility: 80, arePhotosRevealed: revealed, status });
+  return { a, b };
+}
+
+describe("profile photos", () => {
+  it("re-encodes the upload with its EXIF/GPS stripped and serves it to the owner", async () => {
+    const owner = await registerUser(app);
+    const original = await jpegWithGps();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const res = await upload(owner.cookie, original);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().photoUrl).toBe(`/api/users/${owner.id}/photo`);
+    const served = await view(owner.id, owner.cookie);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/webp");
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it("refuses what is not a JPEG, PNG or WebP, whatever it claims to be", async () => {
+    const owner = await registerUser(app);
+    const res = await upload(owner.cookie, Buffer.from("GIF89a not really"), "x.jpg", "image/jpeg");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Please upload a JPEG, PNG or WebP image.");
+  });
+
+  it("refuses a photo over 5 MB", async () => {
+    const owner = await registerUser(app);
+    const res = await upload(owner.cookie, Buffer.alloc(5 * 1024 * 1024 + 10, 1));
+    expect(res.statusCode).toBe(413);
+  });
+
+  it("hides the photo from a stranger (404)", async () => {
+    const { a } = await pair(true);
+    const stranger = await registerUser(app);
+    expect((await view(a.id, stranger.cookie)).statusCode).toBe(404);
+  });
+
+  it("hides the photo from a match until photos are revealed", async () => {
+    const { a, b } = await pair(false);
+    expect((await view(a.id, b.cookie)).statusCode).toBe(404);
+  });
+
+  it("shows the photo to a match once revealed", async () => {
+    const { a, b } = await pair(true);
+    expect((await view(a.id, b.cookie)).statusCode).toBe(200);
+  });
+
+  it("hides it again once the pair is blocked", async () => {
+    const { a, b } = await pair(true, "blocked");
+    expect((await view(a.id, b.cookie)).statusCode).toBe(404);
+  });
+
+  it("removes the photo on request", async () => {
+    const owner = await registerUser(app);
+    await upload(owner.cookie, await jpegWithGps());
+    const res = await app.inject({ method: "DELETE", url: "/api/profile/photo", headers: { cookie: owner.cookie } });
+    expect(res.json().photoUrl).toBeNull();
+    expect((await view(owner.id, owner.cookie)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,49 @@
+import path from "node:path";
+import fastifyMultipart from "@fastify/multipart";
+import { selfUserSchema } from "@kindred/shared/user";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { findUserById } from "../users/data.ts";
+import { HttpError, notFound } from "../../lib/http-error.ts";
+import { currentUser } from "../../plugins/auth-hook.ts";
+import { setPhoto } from "../profile/mutations.ts";
+import { toSelfUser } from "../users/present.ts";
+import { canSeePhoto } from "./data.ts";
+import { MAX_PHOTO_BYTES, normalisePhoto, PhotoStore } from "./storage.ts";
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = new PhotoStore(path.join(app.env.DATA_DIR, "photos"));
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 0 } });
+
+  app.post("/profile/photo", { schema: { response: { 200: selfUserSchema } } }, async (request) => {
+    const me = currentUser(request);
+    const file = await request.file().catch(() => undefined);
+    if (!file) throw new HttpError(400, "Please choose a photo to upload.", { field: "photo" });
+    const bytes = await file.toBuffer().catch(() => {
+      throw new HttpError(413, "That photo is too large: the limit is 5 MB.", { field: "photo" });
+    });
+    const key = await store.save(me.id, await normalisePhoto(bytes));
+    const row = await setPhoto(app.db, me.id, key);
+    if (me.photoUrl) await store.remove(me.photoUrl);
+    return toSelfUser(row);
+  });
+
+  app.delete("/profile/photo", { schema: { response: { 200: selfUserSchema } } }, async (request) => {
+    const me = currentUser(request);
+    const row = await setPhoto(app.db, me.id, null);
+    if (me.photoUrl) await store.remove(me.photoUrl);
+    return toSelfUser(row);
+  });
+
+  app.get("/users/:id/photo", { schema: { params: idParams } }, async (request, reply) => {
+    const viewer = currentUser(request);
+    const owner = await findUserById(app.db, request.params.id);
+    // The same 404 whether the user, the photo or the right to see it is missing.
+    if (!owner?.photoUrl || !(await canSeePhoto(app.db, owner.id, viewer.id))) throw notFound();
+    const bytes = await store.read(owner.photoUrl);
+    if (!bytes) throw notFound();
+    return reply.type("image/webp").header("cache-control", "private, no-store").send(bytes);
+  });
+};

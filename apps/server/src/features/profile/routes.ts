@@ -1,0 +1,51 @@
+import { ageFromDateOfBirth, completionError, profileUpdateSchema, subscriptionSchema } from "@kindred/shared/profile";
+import { selfUserSchema } from "@kindred/shared/user";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { HttpError } from "../../lib/http-error.ts";
+import { isUniqueViolation } from "../../lib/pg-errors.ts";
+import { currentUser } from "../../plugins/auth-hook.ts";
+import { findUserByUsername } from "../auth/data.ts";
+import { toSelfUser } from "../users/present.ts";
+import { changePlan, updateProfile } from "./mutations.ts";
+
+const USERNAME_TAKEN = "Username is already taken";
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    "/profile",
+    { schema: { body: profileUpdateSchema, response: { 200: selfUserSchema } } },
+    async (request) => {
+      const me = currentUser(request);
+      const changes = request.body;
+      const merged = { ...me, ...changes };
+      // The age is the server's: computed from the birth date, never taken from the client.
+      const age = changes.dateOfBirth ? ageFromDateOfBirth(changes.dateOfBirth, new Date()) : undefined;
+      const min = merged.agePreferenceMin;
+      const max = merged.agePreferenceMax;
+      if (min != null && max != null && max < min) {
+        throw new HttpError(400, "Maximum age must be greater than or equal to minimum age", {
+          field: "agePreferenceMax",
+        });
+      }
+      if (changes.onboardingCompleted) {
+        const missing = completionError(merged);
+        if (missing) throw new HttpError(400, missing, { field: "onboardingCompleted" });
+      }
+      if (changes.username && changes.username.toLowerCase() !== me.username.toLowerCase()) {
+        const other = await findUserByUsername(app.db, changes.username);
+        if (other) throw new HttpError(409, USERNAME_TAKEN, { field: "username" });
+      }
+      const row = await updateProfile(app.db, me.id, { ...changes, ...(age ? { age } : {}) }).catch((err) => {
+        if (isUniqueViolation(err)) throw new HttpError(409, USERNAME_TAKEN, { field: "username" });
+        throw err;
+      });
+      return toSelfUser(row);
+    },
+  );
+
+  app.post(
+    "/subscription",
+    { schema: { body: subscriptionSchema, response: { 200: selfUserSchema } } },
+    async (request) => toSelfUser(await changePlan(app.db, currentUser(request).id, request.body.profileType)),
+  );
+};
