@@ -8,6 +8,7 @@ import type { Env } from "./env.ts";
 import { LoginLimiter } from "./features/auth/login-limiter.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { matchesRoutes } from "./features/matches/routes.ts";
 import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { authHook } from "./plugins/auth-hook.ts";
@@ -68,6 +69,7 @@ export async function buildApp({ env, db, limiter = new LoginLimiter(), logger =
       await api.register(authRoutes, { limiter });
       await api.register(profileRoutes);
       await api.register(photoRoutes);
+      await api.register(matchesRoutes);
     },
     { prefix: "/api" },
   );

@@ -13,8 +13,13 @@ const password = z
   .max(200, "Password must be at most 200 characters");
 
 export const loginSchema = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(USERNAME_MIN, "Username must be at least 3 characters"),
-  password: z.string({ error: "Password is required" }).min(PASSWORD_MIN, "Password must be at least 6 characters"),
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(USERNAME_MIN, "Username must be at least 3 characters"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(PASSWORD_MIN, "Password must be at least 6 characters"),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

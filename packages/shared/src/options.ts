@@ -1,10 +1,46 @@
 // Option lists of SPEC §3. Every screen and every server check reads them from here.
 
 export const AVATAR_EMOJIS = [
-  "😀", "😎", "🥳", "😇", "🤓", "🧐", "🤠", "😺", "🦊", "🐼",
-  "🐨", "🐯", "🦁", "🐸", "🐵", "🦄", "🐙", "🦋", "🐢", "🐬",
-  "🌸", "🌻", "🌵", "🍀", "🌈", "⭐", "🌙", "🔥", "🌊", "⚡",
-  "🎸", "🎨", "📚", "🎧", "⚽", "🚲", "☕", "🍕", "🧁", "🎲",
+  "😀",
+  "😎",
+  "🥳",
+  "😇",
+  "🤓",
+  "🧐",
+  "🤠",
+  "😺",
+  "🦊",
+  "🐼",
+  "🐨",
+  "🐯",
+  "🦁",
+  "🐸",
+  "🐵",
+  "🦄",
+  "🐙",
+  "🦋",
+  "🐢",
+  "🐬",
+  "🌸",
+  "🌻",
+  "🌵",
+  "🍀",
+  "🌈",
+  "⭐",
+  "🌙",
+  "🔥",
+  "🌊",
+  "⚡",
+  "🎸",
+  "🎨",
+  "📚",
+  "🎧",
+  "⚽",
+  "🚲",
+  "☕",
+  "🍕",
+  "🧁",
+  "🎲",
 ] as const;
 
 export const GENDERS = ["Woman", "Man", "Non-binary", "Other"] as const;
@@ -75,5 +111,13 @@ export const DEALBREAKERS = [
   "Conflicting values or beliefs",
 ] as const;
 
-export const DAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export const DAY_NAMES = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+] as const;
 export type DayName = (typeof DAY_NAMES)[number];

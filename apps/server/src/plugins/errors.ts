@@ -12,6 +12,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
     }
+    // A malformed id in a path names nothing: the same 404 as a missing or foreign one.
+    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === "params") {
+      return reply.status(404).send({ message: "Not found" });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, "").split("/")[0] || undefined;

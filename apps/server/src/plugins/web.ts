@@ -22,9 +22,11 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
+    const isPage =
+      (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
     if (!isPage) return reply.status(404).send({ message: "Not found" });
-    if (!hasBuild) return reply.status(404).type("text/plain").send("The web app is not built: run npm run build.");
+    if (!hasBuild)
+      return reply.status(404).type("text/plain").send("The web app is not built: run npm run build.");
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
 });

@@ -67,3 +67,16 @@ export const completeProfile = {
   dealbreakers: ["Misaligned future goals"],
   callPreferences: { weekdays: [{ start: "18:00", end: "21:00" }], weekends: [], notAvailable: [] },
 };
+
+/** Registers a user and completes their profile through the API. */
+export async function onboardedUser(app: TestApp["app"], profile: Partial<typeof completeProfile> = {}) {
+  const user = await registerUser(app);
+  const res = await app.inject({
+    method: "PUT",
+    url: "/api/profile",
+    headers: { cookie: user.cookie },
+    payload: { ...completeProfile, ...profile, onboardingCompleted: true },
+  });
+  if (res.statusCode !== 200) throw new Error(`onboarding failed ${res.statusCode}: ${res.body}`);
+  return user;
+}

@@ -23,5 +23,8 @@ export const calls = pgTable(
     callDay: integer("call_day").notNull(),
     status: text("status").notNull().default("pending"),
   },
-  (t) => [index("calls_match_idx").on(t.matchId), index("calls_initiator_start_idx").on(t.initiatorId, t.startTime)],
+  (t) => [
+    index("calls_match_idx").on(t.matchId),
+    index("calls_initiator_start_idx").on(t.initiatorId, t.startTime),
+  ],
 );

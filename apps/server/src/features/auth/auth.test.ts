@@ -1,5 +1,5 @@
-import { sessions } from "../../db/schema/sessions.ts";
 import { describe, expect, it } from "vitest";
+import { sessions } from "../../db/schema/sessions.ts";
 import { createTestApp, registerUser, sessionCookie } from "../../test/app.ts";
 import { LoginLimiter } from "./login-limiter.ts";
 
@@ -9,7 +9,8 @@ const { app, db } = await createTestApp({
 
 const post = (url: string, payload?: object, cookie?: string, headers: Record<string, string> = {}) =>
   app.inject({ method: "POST", url, payload, headers: { ...(cookie ? { cookie } : {}), ...headers } });
-const me = (cookie?: string) => app.inject({ method: "GET", url: "/api/user", headers: cookie ? { cookie } : {} });
+const me = (cookie?: string) =>
+  app.inject({ method: "GET", url: "/api/user", headers: cookie ? { cookie } : {} });
 
 describe("register", () => {
   it("creates the account, signs in with a hardened cookie and never returns the hash", async () => {
@@ -131,7 +132,12 @@ describe("login rate limit", () => {
     const user = await registerUser(app);
     const headers = { "x-forwarded-for": "ignored" };
     for (let i = 0; i < 3; i++) await post("/api/login", { username: user.username, password: "badpass1" });
-    const blocked = await post("/api/login", { username: user.username, password: user.password }, undefined, headers);
+    const blocked = await post(
+      "/api/login",
+      { username: user.username, password: user.password },
+      undefined,
+      headers,
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().retryAfterSeconds).toBeGreaterThan(0);
     expect(blocked.json().message).toMatch(/try again in 1 minute/);
@@ -168,7 +174,10 @@ describe("request hygiene", () => {
   });
 
   it("accepts a write from its own origin", async () => {
-    const res = await post("/api/logout", undefined, undefined, { origin: "http://localhost:80", host: "localhost:80" });
+    const res = await post("/api/logout", undefined, undefined, {
+      origin: "http://localhost:80",
+      host: "localhost:80",
+    });
     expect(res.statusCode).toBe(200);
   });
 

@@ -3,7 +3,11 @@ import type { Executor } from "../../db/client.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 
-export async function findUserBySession(db: Executor, tokenHash: string, now = new Date()): Promise<UserRow | null> {
+export async function findUserBySession(
+  db: Executor,
+  tokenHash: string,
+  now = new Date(),
+): Promise<UserRow | null> {
   const rows = await db
     .select({ user: users })
     .from(sessions)

@@ -11,7 +11,10 @@ export function hashPassword(password: string): Promise<string> {
 // so response time does not reveal which usernames exist.
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   dummyHash ??= hashPassword("not-a-real-password");
   const target = storedHash ?? (await dummyHash);
   const ok = await verify(target, password).catch(() => false);

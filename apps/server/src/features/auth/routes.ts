@@ -1,9 +1,9 @@
 import { loginSchema, okSchema, registerSchema } from "@kindred/shared/auth";
 import { selfUserSchema } from "@kindred/shared/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { clearSessionCookie, currentUser, setSessionCookie } from "../../plugins/auth-hook.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { isUniqueViolation } from "../../lib/pg-errors.ts";
+import { clearSessionCookie, currentUser, setSessionCookie } from "../../plugins/auth-hook.ts";
 import { toSelfUser } from "../users/present.ts";
 import { findTakenIdentity, findUserByUsername } from "./data.ts";
 import type { LoginLimiter } from "./login-limiter.ts";
@@ -68,11 +68,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
     },
   );
 
-  app.post("/logout", { config: { public: true }, schema: { response: { 200: okSchema } } }, async (request, reply) => {
-    if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
-    clearSessionCookie(reply);
-    return { ok: true as const };
-  });
+  app.post(
+    "/logout",
+    { config: { public: true }, schema: { response: { 200: okSchema } } },
+    async (request, reply) => {
+      if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
+      clearSessionCookie(reply);
+      return { ok: true as const };
+    },
+  );
 
-  app.get("/user", { schema: { response: { 200: selfUserSchema } } }, async (request) => toSelfUser(currentUser(request)));
+  app.get("/user", { schema: { response: { 200: selfUserSchema } } }, async (request) =>
+    toSelfUser(currentUser(request)),
+  );
 };

@@ -39,7 +39,9 @@ async function pair(revealed: boolean, status = "active") {
   const a = await registerUser(app);
   const b = await registerUser(app);
   await upload(a.cookie, await jpegWithGps());
-  await db.insert(matches).values({ userId1: a.id, userId2: b.id, compatibility: 80, arePhotosRevealed: revealed, status });
+  await db
+    .insert(matches)
+    .values({ userId1: a.id, userId2: b.id, compatibility: 80, arePhotosRevealed: revealed, status });
   return { a, b };
 }
 
@@ -96,7 +98,11 @@ describe("profile photos", () => {
   it("removes the photo on request", async () => {
     const owner = await registerUser(app);
     await upload(owner.cookie, await jpegWithGps());
-    const res = await app.inject({ method: "DELETE", url: "/api/profile/photo", headers: { cookie: owner.cookie } });
+    const res = await app.inject({
+      method: "DELETE",
+      url: "/api/profile/photo",
+      headers: { cookie: owner.cookie },
+    });
     expect(res.json().photoUrl).toBeNull();
     expect((await view(owner.id, owner.cookie)).statusCode).toBe(404);
   });

@@ -39,7 +39,10 @@ describe("PUT /api/profile", () => {
     [{ freeTimeActivities: [] }, "Please select at least one activity"],
     [{ dealbreakers: [] }, "Please select at least one dealbreaker"],
     [{ agePreferenceMin: 18 }, "Minimum age must be at least 21"],
-    [{ agePreferenceMin: 40, agePreferenceMax: 30 }, "Maximum age must be greater than or equal to minimum age"],
+    [
+      { agePreferenceMin: 40, agePreferenceMax: 30 },
+      "Maximum age must be greater than or equal to minimum age",
+    ],
   ])("refuses %o with the spec's message", async (body, message) => {
     const user = await registerUser(app);
     const res = await put(user.cookie, body);
@@ -55,18 +58,24 @@ describe("PUT /api/profile", () => {
     expect(res.json().message).toBe("Maximum age must be greater than or equal to minimum age");
   });
 
-  it.each(["password", "email", "profileType", "isPremium", "idVerified", "isPhotoRevealed", "createdAt", "id"])(
-    "refuses a body carrying %s and changes nothing",
-    async (field) => {
-      const user = await registerUser(app);
-      const res = await put(user.cookie, { bio: "changed", [field]: field === "password" ? "newpass1" : true });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(new RegExp(`^${field} cannot be changed here`));
-      const after = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: user.cookie } });
-      expect(after.json().bio).toBeNull();
-      expect(after.json().profileType).toBe("basic");
-    },
-  );
+  it.each([
+    "password",
+    "email",
+    "profileType",
+    "isPremium",
+    "idVerified",
+    "isPhotoRevealed",
+    "createdAt",
+    "id",
+  ])("refuses a body carrying %s and changes nothing", async (field) => {
+    const user = await registerUser(app);
+    const res = await put(user.cookie, { bio: "changed", [field]: field === "password" ? "newpass1" : true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(new RegExp(`^${field} cannot be changed here`));
+    const after = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: user.cookie } });
+    expect(after.json().bio).toBeNull();
+    expect(after.json().profileType).toBe("basic");
+  });
 
   it("completes onboarding only when every required field is present, naming what is missing", async () => {
     const user = await registerUser(app);
@@ -75,7 +84,11 @@ describe("PUT /api/profile", () => {
     expect(early.json().message).toMatch(/^Please complete: Date of birth, Interested in, Location, Bio/);
     const done = await put(user.cookie, { ...completeProfile, onboardingCompleted: true });
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ onboardingCompleted: true, needsOnboarding: false, age: expect.any(Number) });
+    expect(done.json()).toMatchObject({
+      onboardingCompleted: true,
+      needsOnboarding: false,
+      age: expect.any(Number),
+    });
   });
 
   it("changes the username, refusing one already taken (409)", async () => {

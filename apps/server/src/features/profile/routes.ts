@@ -1,4 +1,9 @@
-import { ageFromDateOfBirth, completionError, profileUpdateSchema, subscriptionSchema } from "@kindred/shared/profile";
+import {
+  ageFromDateOfBirth,
+  completionError,
+  profileUpdateSchema,
+  subscriptionSchema,
+} from "@kindred/shared/profile";
 import { selfUserSchema } from "@kindred/shared/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../lib/http-error.ts";
@@ -46,6 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/subscription",
     { schema: { body: subscriptionSchema, response: { 200: selfUserSchema } } },
-    async (request) => toSelfUser(await changePlan(app.db, currentUser(request).id, request.body.profileType)),
+    async (request) =>
+      toSelfUser(await changePlan(app.db, currentUser(request).id, request.body.profileType)),
   );
 };

@@ -1,0 +1,175 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { matches } from "../../db/schema/matches.ts";
+import { reports } from "../../db/schema/reports.ts";
+import { createTestApp, onboardedUser } from "../../test/app.ts";
+
+const { app, db } = await createTestApp();
+
+type User = Awaited<ReturnType<typeof onboardedUser>>;
+const get = (url: string, user: User) => app.inject({ method: "GET", url, headers: { cookie: user.cookie } });
+const post = (url: string, user: User, payload?: object) =>
+  app.inject({ method: "POST", url, payload, headers: { cookie: user.cookie } });
+
+async function matchedPair(opts: { revealed?: boolean } = {}) {
+  const a = await onboardedUser(app);
+  const b = await onboardedUser(app, { gender: "Man", interestedGenders: ["Women"] });
+  const [userId1, userId2] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
+  const [row] = await db
+    .insert(matches)
+    .values({ userId1, userId2, compatibility: 77, arePhotosRevealed: opts.revealed ?? false })
+    .returning();
+  await db.execute(`update users set photo_url = 'secret-${b.id}.webp' where id = ${b.id}`);
+  return { a, b, matchId: row!.id };
+}
+
+/** Fails if any private field of `who` shows up anywhere in the body. */
+function expectNoPrivateFields(body: string, who: User) {
+  expect(body).not.toContain(who.email);
+  expect(body).not.toContain(who.name);
+  expect(body).not.toContain("1995-06-15");
+  expect(body).not.toMatch(/"email"|"name"|"dateOfBirth"|password|secret-/);
+}
+
+describe("reading matches", () => {
+  it("lists the caller's live matches with the other person's public fields only", async () => {
+    const { a, b, matchId } = await matchedPair();
+    const res = await get("/api/matches", a);
+    expect(res.statusCode).toBe(200);
+    const [match] = res.json();
+    expect(match).toMatchObject({
+      id: matchId,
+      compatibility: 77,
+      otherUser: { id: b.id, username: b.username },
+    });
+    expect(match.otherUser).toMatchObject({
+      bio: expect.any(String),
+      age: expect.any(Number),
+      photoUrl: null,
+    });
+    expect(match.otherUser.callPreferences).toBeTruthy();
+    expectNoPrivateFields(res.body, b);
+  });
+
+  it("shows the photo route only once photos are revealed", async () => {
+    const { a, b, matchId } = await matchedPair({ revealed: true });
+    const res = await get(`/api/matches/${matchId}`, a);
+    expect(res.json().otherUser.photoUrl).toBe(`/api/users/${b.id}/photo`);
+    const profile = await get(`/api/users/${b.id}`, a);
+    expect(profile.json().photoUrl).toBe(`/api/users/${b.id}/photo`);
+  });
+
+  it("answers 404 for someone else's match, a missing one and a malformed id", async () => {
+    const { matchId } = await matchedPair();
+    const stranger = await onboardedUser(app);
+    for (const url of [`/api/matches/${matchId}`, "/api/matches/999999", "/api/matches/abc"]) {
+      expect((await get(url, stranger)).statusCode).toBe(404);
+    }
+    const bodies = {
+      unmatch: {},
+      schedule: { date: `${new Date().getFullYear() + 1}-01-01`, time: "10:00" },
+      block: { reason: "Spam or scam" },
+    };
+    for (const [action, body] of Object.entries(bodies)) {
+      expect((await post(`/api/matches/${matchId}/${action}`, stranger, body)).statusCode).toBe(404);
+    }
+  });
+
+  it("shows another user's profile only to someone who shares a match", async () => {
+    const { a, b } = await matchedPair();
+    const stranger = await onboardedUser(app);
+    const seen = await get(`/api/users/${b.id}`, a);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().photoUrl).toBeNull();
+    expectNoPrivateFields(seen.body, b);
+    expect(seen.json()).not.toHaveProperty("callPreferences");
+    expect((await get(`/api/users/${b.id}`, stranger)).statusCode).toBe(404);
+  });
+});
+
+describe("ending matches", () => {
+  it("refuses unmatching on the free plan with requiresUpgrade", async () => {
+    const { a, matchId } = await matchedPair();
+    const res = await post(`/api/matches/${matchId}/unmatch`, a);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      message:
+        "Unmatching is only available for Premium and Elite members. Upgrade your account to access this feature.",
+      requiresUpgrade: true,
+    });
+  });
+
+  it("unmatches on premium, recording who and when, and the match leaves both lists", async () => {
+    const { a, b, matchId } = await matchedPair();
+    await post("/api/subscription", a, { profileType: "premium" });
+    const res = await post(`/api/matches/${matchId}/unmatch`, a);
+    expect(res.json()).toEqual({
+      ok: true,
+      status: "unmatched",
+      requiresUpgrade: false,
+      message: "Successfully unmatched",
+    });
+    const [row] = await db.select().from(matches).where(eq(matches.id, matchId));
+    expect(row).toMatchObject({ status: "unmatched", unmatchedBy: a.id });
+    expect(row!.unmatchedDate).toBeInstanceOf(Date);
+    expect((await get("/api/matches", b)).json()).toEqual([]);
+    expect((await get(`/api/matches/${matchId}`, b)).statusCode).toBe(404);
+  });
+
+  it("blocks and stores the report on every plan", async () => {
+    const { a, b, matchId } = await matchedPair();
+    const bad = await post(`/api/matches/${matchId}/block`, b, { reason: "because" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Please choose a reason");
+    const res = await post(`/api/matches/${matchId}/block`, b, {
+      reason: "Spam or scam",
+      details: "Sent links",
+    });
+    expect(res.statusCode).toBe(200);
+    const [report] = await db.select().from(reports).where(eq(reports.matchId, matchId));
+    expect(report).toMatchObject({
+      reporterId: b.id,
+      reportedId: a.id,
+      reason: "Spam or scam",
+      details: "Sent links",
+    });
+    expect((await get(`/api/users/${b.id}`, a)).statusCode).toBe(404);
+  });
+});
+
+describe("scheduling", () => {
+  const nextYear = new Date().getFullYear() + 1;
+
+  it("schedules an hourly slot in the future, read in London time, for both people", async () => {
+    const { a, b, matchId } = await matchedPair();
+    const res = await post(`/api/matches/${matchId}/schedule`, a, {
+      date: `${nextYear}-07-01`,
+      time: "9:00",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      callScheduled: true,
+      scheduledCallTime: `${nextYear}-07-01T08:00:00.000Z`,
+    });
+    expect((await get(`/api/matches/${matchId}`, b)).json().callScheduled).toBe(true);
+    const ics = await get(`/api/matches/${matchId}/invite.ics`, b);
+    expect(ics.headers["content-type"]).toMatch(/text\/calendar/);
+    expect(ics.body).toContain(`DTSTART:${nextYear}0701T080000Z`);
+    expect(ics.body).toContain(`SUMMARY:Kindred call with ${a.username}`);
+  });
+
+  it.each([
+    [{ date: "2020-01-01", time: "10:00" }, "Please choose a time in the future"],
+    [{ date: `${nextYear}-01-01`, time: "08:00" }, "Please choose an hourly time between 9:00 and 20:00"],
+    [{ date: `${nextYear}-01-01`, time: "21:00" }, "Please choose an hourly time between 9:00 and 20:00"],
+    [{ date: `${nextYear}-01-01`, time: "10:30" }, "Please choose an hourly time between 9:00 and 20:00"],
+    [{ date: `${nextYear}-02-30`, time: "10:00" }, "Please choose a date"],
+    [{ time: "10:00" }, "Please choose a date"],
+    [{ date: `${nextYear}-01-01` }, "Please choose a time"],
+  ])("refuses %o", async (payload, message) => {
+    const { a, matchId } = await matchedPair();
+    const res = await post(`/api/matches/${matchId}/schedule`, a, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});

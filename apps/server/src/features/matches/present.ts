@@ -1,0 +1,25 @@
+import type { Match } from "@kindred/shared/matches";
+import type { MatchRow } from "../../db/schema/matches.ts";
+import type { UserRow } from "../../db/schema/users.ts";
+import { toPublicUser } from "../users/present.ts";
+
+export function toMatch(match: MatchRow, other: UserRow): Match {
+  return {
+    id: match.id,
+    userId1: match.userId1,
+    userId2: match.userId2,
+    compatibility: match.compatibility,
+    matchDate: match.matchDate.toISOString(),
+    callCount: match.callCount,
+    lastCallDate: match.lastCallDate?.toISOString() ?? null,
+    callScheduled: match.callScheduled,
+    scheduledCallTime: match.scheduledCallTime?.toISOString() ?? null,
+    isChatUnlocked: match.isChatUnlocked,
+    arePhotosRevealed: match.arePhotosRevealed,
+    status: match.status,
+    otherUser: {
+      ...toPublicUser(other, { photoRevealed: match.arePhotosRevealed }),
+      callPreferences: other.callPreferences ?? null,
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { okSchema } from "@kindred/shared/auth";
+import { londonWallTimeToInstant } from "@kindred/shared/london-time";
+import {
+  blockSchema,
+  idParamsSchema,
+  matchListSchema,
+  matchSchema,
+  scheduleSchema,
+  UNMATCH_UPGRADE_MESSAGE,
+  unmatchResultSchema,
+} from "@kindred/shared/matches";
+import { planOf } from "@kindred/shared/plans";
+import { publicUserSchema } from "@kindred/shared/user";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { HttpError, notFound } from "../../lib/http-error.ts";
+import { currentUser } from "../../plugins/auth-hook.ts";
+import { findUserById } from "../users/data.ts";
+import { toPublicUser } from "../users/present.ts";
+import { findLiveMatchBetween, findMatchFor, listMatchesFor } from "./data.ts";
+import { callInvite } from "./ics.ts";
+import { blockAndReport, endMatch, scheduleCall } from "./mutations.ts";
+import { toMatch } from "./present.ts";
+
+const params = { params: idParamsSchema };
+
+export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The caller's live match with this id; any other id is "not found", never "forbidden". */
+  async function ownMatch(matchId: number, userId: number) {
+    const found = await findMatchFor(app.db, matchId, userId);
+    if (!found) throw notFound("Match not found");
+    return found;
+  }
+
+  app.get("/matches", { schema: { response: { 200: matchListSchema } } }, async (request) => {
+    const rows = await listMatchesFor(app.db, currentUser(request).id);
+    return rows.map(({ match, other }) => toMatch(match, other));
+  });
+
+  app.get("/matches/:id", { schema: { ...params, response: { 200: matchSchema } } }, async (request) => {
+    const { match, other } = await ownMatch(request.params.id, currentUser(request).id);
+    return toMatch(match, other);
+  });
+
+  app.get("/users/:id", { schema: { ...params, response: { 200: publicUserSchema } } }, async (request) => {
+    const me = currentUser(request);
+    if (request.params.id === me.id) return toPublicUser(me, { photoRevealed: true });
+    const match = await findLiveMatchBetween(app.db, me.id, request.params.id);
+    const other = match && (await findUserById(app.db, request.params.id));
+    if (!match || !other) throw notFound("User not found");
+    return toPublicUser(other, { photoRevealed: match.arePhotosRevealed });
+  });
+
+  app.post(
+    "/matches/:id/unmatch",
+    { schema: { ...params, response: { 200: unmatchResultSchema } } },
+    async (request) => {
+      const me = currentUser(request);
+      const { match } = await ownMatch(request.params.id, me.id);
+      if (!planOf(me.profileType).canUnmatch) {
+        throw new HttpError(403, UNMATCH_UPGRADE_MESSAGE, { requiresUpgrade: true });
+      }
+      await endMatch(app.db, match.id, "unmatched", me.id);
+      return { ok: true, status: "unmatched", requiresUpgrade: false, message: "Successfully unmatched" };
+    },
+  );
+
+  app.post(
+    "/matches/:id/block",
+    { schema: { ...params, body: blockSchema, response: { 200: okSchema } } },
+    async (request) => {
+      const me = currentUser(request);
+      const { match } = await ownMatch(request.params.id, me.id);
+      await blockAndReport(app.db, match, me.id, request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/matches/:id/schedule",
+    { schema: { ...params, body: scheduleSchema, response: { 200: matchSchema } } },
+    async (request) => {
+      const me = currentUser(request);
+      const { match, other } = await ownMatch(request.params.id, me.id);
+      const at = londonWallTimeToInstant(request.body.date, request.body.time);
+      if (!at) throw new HttpError(400, "Please choose a date", { field: "date" });
+      if (at.getTime() <= Date.now()) {
+        throw new HttpError(400, "Please choose a time in the future", { field: "time" });
+      }
+      return toMatch(await scheduleCall(app.db, match.id, at), other);
+    },
+  );
+
+  app.get("/matches/:id/invite.ics", { schema: params }, async (request, reply) => {
+    const { match, other } = await ownMatch(request.params.id, currentUser(request).id);
+    if (!match.callScheduled || !match.scheduledCallTime)
+      throw notFound("No call is scheduled for this match");
+    const url = `${request.protocol}://${request.host}/call/${match.id}`;
+    return reply
+      .type("text/calendar; charset=utf-8")
+      .header("content-disposition", `attachment; filename="kindred-call-${match.id}.ics"`)
+      .send(
+        callInvite({ matchId: match.id, at: match.scheduledCallTime, withUsername: other.username, url }),
+      );
+  });
+};

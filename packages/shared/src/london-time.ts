@@ -1,0 +1,45 @@
+import { TIME_ZONE } from "./constants.ts";
+
+const offsetFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** Minutes London is ahead of UTC at `instant` (0 in winter, 60 in summer). */
+function londonOffsetMinutes(instant: Date): number {
+  const parts = Object.fromEntries(offsetFormat.formatToParts(instant).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(
+    +parts.year!,
+    +parts.month! - 1,
+    +parts.day!,
+    +parts.hour!,
+    +parts.minute!,
+    +parts.second!,
+  );
+  return Math.round((asUtc - instant.getTime()) / 60_000);
+}
+
+/**
+ * The instant a London wall-clock date ("yyyy-MM-dd") and time ("HH:MM") names, or null if the
+ * date is not real or the time does not exist (skipped at the spring clock change).
+ */
+export function londonWallTimeToInstant(date: string, time: string): Date | null {
+  const [y, mo, d] = date.split("-").map(Number);
+  const [h, mi] = time.split(":").map(Number);
+  if ([y, mo, d, h, mi].some((n) => n === undefined || Number.isNaN(n))) return null;
+  const naive = Date.UTC(y!, mo! - 1, d!, h!, mi!);
+  const check = new Date(naive);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo! - 1 || check.getUTCDate() !== d)
+    return null;
+  // Two passes settle the offset even when the guess straddles a clock change.
+  let instant = new Date(naive - londonOffsetMinutes(new Date(naive)) * 60_000);
+  instant = new Date(naive - londonOffsetMinutes(instant) * 60_000);
+  const back = naive - londonOffsetMinutes(instant) * 60_000;
+  return back === instant.getTime() ? instant : null;
+}

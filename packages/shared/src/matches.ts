@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { SCHEDULE_HOURS } from "./constants.ts";
+import { callPreferencesSchema, publicUserSchema } from "./user.ts";
+
+/** Statuses after which a match is over for both people. */
+export const ENDED_MATCH_STATUSES = ["unmatched", "blocked"] as const;
+
+/** The person on the other side of a match: public fields plus, because they are matched, call times. */
+export const matchedUserSchema = publicUserSchema.extend({
+  callPreferences: callPreferencesSchema.nullable(),
+});
+export type MatchedUser = z.infer<typeof matchedUserSchema>;
+
+export const matchSchema = z.object({
+  id: z.number().int(),
+  userId1: z.number().int(),
+  userId2: z.number().int(),
+  compatibility: z.number().int(),
+  matchDate: z.string(),
+  callCount: z.number().int(),
+  lastCallDate: z.string().nullable(),
+  callScheduled: z.boolean(),
+  scheduledCallTime: z.string().nullable(),
+  isChatUnlocked: z.boolean(),
+  arePhotosRevealed: z.boolean(),
+  status: z.string(),
+  otherUser: matchedUserSchema,
+});
+export type Match = z.infer<typeof matchSchema>;
+export const matchListSchema = z.array(matchSchema);
+
+export const idParamsSchema = z.object({
+  id: z.coerce.number({ error: "Not found" }).int("Not found").positive("Not found"),
+});
+
+export const unmatchResultSchema = z.object({
+  ok: z.boolean(),
+  status: z.string(),
+  requiresUpgrade: z.boolean(),
+  message: z.string(),
+});
+
+export const UNMATCH_UPGRADE_MESSAGE =
+  "Unmatching is only available for Premium and Elite members. Upgrade your account to access this feature.";
+
+export const REPORT_REASONS = [
+  "Inappropriate or offensive behaviour",
+  "Harassment or threats",
+  "Fake profile or impersonation",
+  "Spam or scam",
+  "Appears to be under 21",
+  "Something else",
+] as const;
+
+export const blockSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
+  details: z.string().trim().max(1000, "Please keep the details under 1000 characters").optional(),
+});
+export type BlockInput = z.infer<typeof blockSchema>;
+
+/** "9:00" … "20:00": the hourly slots the schedule dialog offers. */
+export const SCHEDULE_TIMES = SCHEDULE_HOURS.map((h) => `${String(h).padStart(2, "0")}:00`);
+
+export const scheduleSchema = z.object({
+  date: z.string({ error: "Please choose a date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a date"),
+  time: z
+    .string({ error: "Please choose a time" })
+    .transform((t) => t.padStart(5, "0"))
+    .refine(
+      (t) => (SCHEDULE_TIMES as string[]).includes(t),
+      "Please choose an hourly time between 9:00 and 20:00",
+    ),
+});
+export type ScheduleInput = z.input<typeof scheduleSchema>;
