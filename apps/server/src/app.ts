@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { LoginLimiter } from "./features/auth/login-limiter.ts";
+import { accountRoutes } from "./features/account/routes.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { matchesRoutes } from "./features/matches/routes.ts";
@@ -67,6 +68,7 @@ export async function buildApp({ env, db, limiter = new LoginLimiter(), logger =
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { limiter });
+      await api.register(accountRoutes);
       await api.register(profileRoutes);
       await api.register(photoRoutes);
       await api.register(matchesRoutes);

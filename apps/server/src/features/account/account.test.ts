@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { matches } from "../../db/schema/matches.ts";
+import { sessions } from "../../db/schema/sessions.ts";
+import { createTestApp, onboardedUser } from "../../test/app.ts";
+
+const { app, db } = await createTestApp();
+
+describe("account", () => {
+  it("exports the user's own data as JSON, without the password hash", async () => {
+    const user = await onboardedUser(app);
+    const res = await app.inject({
+      method: "GET",
+      url: "/api/user/export",
+      headers: { cookie: user.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toContain("attachment");
+    expect(res.json().profile).toMatchObject({ id: user.id, email: user.email });
+    expect(res.body).not.toMatch(/argon2|passwordHash/);
+  });
+
+  it("deletes everything of the user's: sessions end and matches go for the other side", async () => {
+    const a = await onboardedUser(app);
+    const b = await onboardedUser(app);
+    await db
+      .insert(matches)
+      .values({ userId1: Math.min(a.id, b.id), userId2: Math.max(a.id, b.id), compatibility: 70 });
+    const res = await app.inject({ method: "DELETE", url: "/api/user", headers: { cookie: a.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: "GET", url: "/api/user", headers: { cookie: a.cookie } })).statusCode,
+    ).toBe(401);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, a.id))).toEqual([]);
+    const list = await app.inject({ method: "GET", url: "/api/matches", headers: { cookie: b.cookie } });
+    expect(list.json()).toEqual([]);
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: a.username, password: a.password },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+});
