@@ -5,10 +5,12 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
-import { LoginLimiter } from "./features/auth/login-limiter.ts";
 import { accountRoutes } from "./features/account/routes.ts";
+import { googleRoutes } from "./features/auth/google.ts";
+import { LoginLimiter } from "./features/auth/login-limiter.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { matchingRoutes } from "./features/matching/routes.ts";
 import { matchesRoutes } from "./features/matches/routes.ts";
 import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
@@ -68,6 +70,8 @@ export async function buildApp({ env, db, limiter = new LoginLimiter(), logger =
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { limiter });
+      await api.register(matchingRoutes);
+      await api.register(googleRoutes);
       await api.register(accountRoutes);
       await api.register(profileRoutes);
       await api.register(photoRoutes);

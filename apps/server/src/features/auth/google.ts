@@ -1,0 +1,135 @@
+import { randomInt } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import * as oidc from "openid-client";
+import type { Executor } from "../../db/client.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
+import { setSessionCookie } from "../../plugins/auth-hook.ts";
+import { createSession, insertUser } from "./mutations.ts";
+
+const FLOW_COOKIE = "kindred_oidc";
+const NOT_AVAILABLE =
+  "Google sign-in is not available right now. Please sign in with your username and password.";
+const FAILED = "Google sign-in did not complete. Please try again.";
+
+export interface GoogleClaims {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+}
+
+/** The account for these claims: already linked, else linked by verified email, else new. */
+export async function findOrCreateGoogleUser(db: Executor, claims: GoogleClaims): Promise<UserRow> {
+  const [linked] = await db.select().from(users).where(eq(users.googleSub, claims.sub)).limit(1);
+  if (linked) return linked;
+  if (!claims.email) throw new Error("Google did not share an email address");
+  const email = claims.email.toLowerCase();
+  const [byEmail] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  if (byEmail) {
+    // Only a verified address proves the Google account belongs to the existing member.
+    if (!claims.email_verified) throw new Error("Google email is not verified");
+    const [row] = await db
+      .update(users)
+      .set({ googleSub: claims.sub })
+      .where(eq(users.id, byEmail.id))
+      .returning();
+    return row ?? byEmail;
+  }
+  const base = (email.split("@")[0] ?? "member").replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 20) || "member";
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const username = attempt === 0 && base.length >= 3 ? base : `${base}${randomInt(1000, 99999)}`;
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`);
+    if (!taken)
+      return insertUser(db, {
+        username,
+        email,
+        name: claims.name ?? "",
+        passwordHash: null,
+        googleSub: claims.sub,
+      });
+  }
+  throw new Error("could not find a free username");
+}
+
+const back = (reply: FastifyReply, message: string) =>
+  reply.redirect(`/auth?tab=login&error=${encodeURIComponent(message)}`);
+
+/** OpenID Connect sign-in with Google (or any issuer, for tests). Off unless a client id is set. */
+export const googleRoutes: FastifyPluginAsync = async (app) => {
+  const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: secret, GOOGLE_ISSUER: issuer } = app.env;
+  let config: Promise<oidc.Configuration> | undefined;
+  const configuration = () => {
+    config ??= oidc
+      .discovery(new URL(issuer), clientId ?? "", secret, undefined, {
+        execute: issuer.startsWith("http://") ? [oidc.allowInsecureRequests] : [],
+      })
+      .catch((err) => {
+        config = undefined; // retry discovery next time rather than failing forever
+        throw err;
+      });
+    return config;
+  };
+  const callbackUrl = (request: FastifyRequest) =>
+    `${app.env.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`}/api/auth/google/callback`;
+
+  app.get("/auth/google", { config: { public: true } }, async (request, reply) => {
+    if (!clientId) return back(reply, NOT_AVAILABLE);
+    try {
+      const verifier = oidc.randomPKCECodeVerifier();
+      const flow = { verifier, state: oidc.randomState(), nonce: oidc.randomNonce() };
+      const url = oidc.buildAuthorizationUrl(await configuration(), {
+        redirect_uri: callbackUrl(request),
+        scope: "openid email profile",
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+        state: flow.state,
+        nonce: flow.nonce,
+      });
+      reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
+        path: "/api/auth",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: request.protocol === "https",
+        maxAge: 600,
+      });
+      return reply.redirect(url.href);
+    } catch (err) {
+      request.log.warn({ err }, "google sign-in unavailable");
+      return back(reply, NOT_AVAILABLE);
+    }
+  });
+
+  app.get("/auth/google/callback", { config: { public: true } }, async (request, reply) => {
+    reply.clearCookie(FLOW_COOKIE, { path: "/api/auth" });
+    try {
+      const flow = JSON.parse(request.cookies[FLOW_COOKIE] ?? "null") as Record<string, string> | null;
+      if (!clientId || !flow?.verifier) return back(reply, FAILED);
+      const current = new URL(request.url, callbackUrl(request));
+      const tokens = await oidc.authorizationCodeGrant(await configuration(), current, {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+      });
+      const idClaims = tokens.claims() as GoogleClaims | undefined;
+      if (!idClaims?.sub) return back(reply, FAILED);
+      // Google puts the email in the ID token; other issuers only at the userinfo endpoint.
+      const claims = idClaims.email
+        ? idClaims
+        : ((await oidc.fetchUserInfo(
+            await configuration(),
+            tokens.access_token,
+            idClaims.sub,
+          )) as GoogleClaims);
+      const user = await findOrCreateGoogleUser(app.db, claims);
+      setSessionCookie(reply, request, await createSession(app.db, user.id));
+      return reply.redirect("/home");
+    } catch (err) {
+      request.log.warn({ err }, "google sign-in failed");
+      return back(reply, FAILED);
+    }
+  });
+};
