@@ -1,0 +1,108 @@
+import { expect, test } from "@playwright/test";
+import { AppShell } from "./pages/app-shell";
+import { AuthPage } from "./pages/auth-page";
+import { LandingPage } from "./pages/landing-page";
+import { newUser, registerViaApi } from "./support/users";
+
+test("a new user registers from the landing page, lands on /home and logs out", async ({ page }) => {
+  const user = newUser();
+  const landing = new LandingPage(page);
+  const auth = new AuthPage(page);
+  const shell = new AppShell(page);
+
+  await landing.goto();
+  await expect(landing.heroHeading).toBeVisible();
+  await landing.signUpLink().click();
+  await expect(page).toHaveURL(/\/auth\?tab=register$/);
+  await expect(auth.registerTab).toHaveAttribute("aria-selected", "true");
+
+  await auth.register(user);
+
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { name: `Welcome, ${user.username}` })).toBeVisible();
+  await expect(shell.toast("Account created")).toBeVisible();
+  await expect(shell.toast("Welcome to Kindred! Let's complete your profile.")).toBeVisible();
+  await expect(shell.header).toBeVisible();
+  await expect(shell.footer).toBeVisible();
+  await expect(shell.userMenuButton).toHaveText(user.username.charAt(0).toUpperCase());
+
+  await shell.logout();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(landing.heroHeading).toBeVisible();
+  await expect(shell.toast("Logged out")).toBeVisible();
+  // The session is gone: a protected page now sends us to sign in.
+  await page.goto("/home");
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("an existing user signs in and is welcomed back", async ({ page, request }) => {
+  const user = await registerViaApi(request);
+  const auth = new AuthPage(page);
+  const shell = new AppShell(page);
+
+  await new LandingPage(page).goto();
+  await new LandingPage(page).signInLink().click();
+  await expect(page).toHaveURL(/\/auth\?tab=login$/);
+  await expect(page.getByText("Find meaningful connections through conversation")).toBeVisible();
+
+  await auth.signIn(user.username, user.password);
+
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(shell.toast("Welcome back!")).toBeVisible();
+  await expect(shell.toast("You've successfully logged in.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Welcome, ${user.username}` })).toBeVisible();
+});
+
+test("a wrong password shows the server's message without the status code", async ({ page, request }) => {
+  const user = await registerViaApi(request);
+  const auth = new AuthPage(page);
+  const shell = new AppShell(page);
+
+  await auth.goto("login");
+  await auth.signIn(user.username, "not-the-password");
+
+  await expect(shell.toast("Login failed")).toBeVisible();
+  await expect(shell.toast("Invalid username or password")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?tab=login$/);
+});
+
+test("registration validates fields and shows a taken username on its field", async ({ page, request }) => {
+  const existing = await registerViaApi(request);
+  const auth = new AuthPage(page);
+  await auth.goto("register");
+
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  await expect(page.getByText("Invalid email format")).toBeVisible();
+
+  await auth.register({ ...newUser(), username: existing.username });
+  await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("That username is already taken", { exact: false }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?tab=register$/);
+});
+
+test("switching tabs keeps ?tab in sync and a server ?error is shown", async ({ page }) => {
+  const auth = new AuthPage(page);
+  await page.goto("/auth?error=Google%20sign-in%20is%20not%20available");
+  await expect(page.getByRole("alert")).toHaveText("Google sign-in is not available");
+  await expect(auth.signInTab).toHaveAttribute("aria-selected", "true");
+
+  await auth.registerTab.click();
+  await expect(page).toHaveURL(/\/auth\?tab=register$/);
+  await expect(page.getByLabel("Full Name")).toBeVisible();
+  await auth.signInTab.click();
+  await expect(page).toHaveURL(/\/auth\?tab=login$/);
+
+  await expect(page.getByText("Or continue with")).toBeVisible();
+  await page.getByRole("link", { name: "Back to homepage" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("Google sign-in without a configured client comes back with the server's message", async ({ page }) => {
+  await new AuthPage(page).goto("login");
+  await page.getByRole("button", { name: "Google" }).click();
+  await expect(page).toHaveURL(/\/auth\?.*error=/);
+  await expect(page.getByRole("alert")).toContainText("Google sign-in is not available");
+});

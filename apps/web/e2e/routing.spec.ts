@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { AppShell } from "./pages/app-shell";
+import { registerViaApi } from "./support/users";
+
+test("a logged-out visit to a protected page goes to /auth", async ({ page }) => {
+  await page.goto("/matches");
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
+});
+
+test("an unknown path shows the 404 page", async ({ page }) => {
+  await page.goto("/nope");
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to homepage" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the socket test pages are public and the footer links to them", async ({ page }) => {
+  await page.goto("/");
+  const footer = new AppShell(page).footer;
+  await footer.getByRole("link", { name: "Connection Diagnostics" }).click();
+  await expect(page).toHaveURL(/\/ws-diagnostics$/);
+  await expect(page.getByRole("heading", { name: "Connection Diagnostics" })).toBeVisible();
+  await footer.getByRole("link", { name: "WebSocket Test" }).click();
+  await expect(page).toHaveURL(/\/simple-ws-test$/);
+  for (const label of ["About Us", "Safety Center", "Privacy Policy", "Accessibility"]) {
+    await expect(footer.getByRole("link", { name: label })).toHaveAttribute("href", "#");
+  }
+});
+
+test.describe("signed in", () => {
+  test.beforeEach(async ({ page }) => {
+    await registerViaApi(page.request);
+  });
+
+  test("the landing and auth pages send a signed-in user home", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto("/auth?tab=login");
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("later screens show their placeholder, and the call page has no footer", async ({ page }) => {
+    await page.goto("/matches");
+    await expect(page.getByRole("heading", { name: "Matches" })).toBeVisible();
+    await page.goto("/profile/subscription");
+    await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+    await page.goto("/call/1");
+    await expect(page.getByRole("heading", { name: "Audio Call" })).toBeVisible();
+    await expect(new AppShell(page).footer).toHaveCount(0);
+  });
+
+  test("the header's links and avatar menu navigate", async ({ page }) => {
+    const shell = new AppShell(page);
+    await page.goto("/home");
+    await shell.header.getByRole("link", { name: "Matches" }).click();
+    await expect(page).toHaveURL(/\/matches$/);
+    await expect(shell.header.getByRole("link", { name: "Matches" })).toHaveAttribute("aria-current", "page");
+    await shell.userMenuButton.click();
+    await page.getByRole("menuitem", { name: "Chats" }).click();
+    await expect(page).toHaveURL(/\/chats$/);
+    await shell.header.getByRole("button", { name: "Go back" }).click();
+    await expect(page).toHaveURL(/\/matches$/);
+  });
+});
+
+test("the landing and auth pages run under the server's CSP without errors", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    // GET /api/user answers 401 for a visitor by design; Chromium logs every failed request.
+    if (message.type() === "error" && !message.text().includes("401")) problems.push(message.text());
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Learn More" }).click();
+  await expect(page.getByRole("heading", { name: "Create Your Profile" })).toBeInViewport();
+  await page.goto("/auth?tab=register");
+  await expect(page.getByLabel("Full Name")).toBeVisible();
+  expect(problems).toEqual([]);
+});

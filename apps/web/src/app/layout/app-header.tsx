@@ -1,0 +1,70 @@
+import { ArrowLeft } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { BrandLogo } from "@/components/brand-logo";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/features/auth/hooks/use-auth";
+import { cn } from "@/lib/cn";
+import { NAV_ITEMS } from "./navigation";
+
+// The menu pulls in Radix's popper; the landing page never shows this header, so load it apart.
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
+
+function AvatarPlaceholder() {
+  return <span aria-hidden className="size-10 rounded-full bg-stone-100" />;
+}
+
+export function AppHeader() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { user, isLoading } = useAuth();
+
+  return (
+    <header className="sticky top-0 z-40 border-stone-200 border-b bg-white/85 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-6">
+        <Button variant="ghost" size="icon" aria-label="Go back" onClick={() => navigate(-1)}>
+          <ArrowLeft aria-hidden />
+        </Button>
+        <Link
+          to="/home"
+          className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-rose-400"
+        >
+          <BrandLogo />
+        </Link>
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          {NAV_ITEMS.map(({ label, to, matches }) => {
+            const active = matches(pathname);
+            return (
+              <Link
+                key={label}
+                to={to}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "rounded-full px-4 py-2 font-medium text-sm transition-colors",
+                  active
+                    ? "bg-rose-50 text-rose-700"
+                    : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+                )}
+              >
+                {label}
+              </Link>
+            );
+          })}
+        </nav>
+        <div className="ml-auto flex items-center">
+          {user ? (
+            <Suspense fallback={<AvatarPlaceholder />}>
+              <UserMenu user={user} />
+            </Suspense>
+          ) : isLoading ? (
+            <AvatarPlaceholder />
+          ) : (
+            <Button asChild variant="gradient" size="sm">
+              <Link to="/auth?tab=login">Sign In</Link>
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link, useLocation } from "react-router";
+import { cn } from "@/lib/cn";
+import { NAV_ITEMS, type NavLabel } from "./navigation";
+
+/** Mobile-only tab bar. `active` names a tab explicitly; otherwise the path decides. */
+export function BottomNav({ active }: { active?: NavLabel }) {
+  const { pathname } = useLocation();
+  return (
+    <nav
+      aria-label="Bottom navigation"
+      className="fixed inset-x-0 bottom-0 z-40 border-stone-200 border-t bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="grid grid-cols-4">
+        {NAV_ITEMS.map(({ label, to, icon: Icon, matches }) => {
+          const isActive = active ? active === label : matches(pathname);
+          return (
+            <li key={label}>
+              <Link
+                to={to}
+                aria-current={isActive ? "page" : undefined}
+                className={cn(
+                  "flex h-16 flex-col items-center justify-center gap-1 font-medium text-xs transition-colors",
+                  isActive ? "text-rose-600" : "text-stone-500 hover:text-stone-900",
+                )}
+              >
+                <Icon className={cn("size-5", isActive && "fill-rose-100")} aria-hidden />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,55 @@
+import { Suspense, useEffect } from "react";
+import { Outlet, useLocation, useNavigationType } from "react-router";
+import { FullPageSpinner } from "@/components/ui/spinner";
+import { AuthProvider } from "@/features/auth/components/auth-provider";
+import { cn } from "@/lib/cn";
+import { ErrorBoundary } from "../error-boundary";
+import { AppHeader } from "./app-header";
+import { BottomNav } from "./bottom-nav";
+import { LandingHeader } from "./landing-header";
+import { isLanding, showBottomNav, showFooter, showHeader } from "./navigation";
+import { SiteFooter } from "./site-footer";
+
+/** A new page starts at its top; back and forward keep the browser's own restoration. */
+function useScrollToTopOnNavigate(pathname: string) {
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== "POP" && pathname) window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
+
+function Chrome() {
+  const { pathname } = useLocation();
+  useScrollToTopOnNavigate(pathname);
+  const bottomNav = showBottomNav(pathname);
+  return (
+    <div className={cn("flex min-h-dvh flex-col", bottomNav && "pb-16 md:pb-0")}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      {isLanding(pathname) ? <LandingHeader /> : null}
+      {showHeader(pathname) ? <AppHeader /> : null}
+      <main id="main" className="flex flex-1 flex-col">
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      {showFooter(pathname) ? <SiteFooter /> : null}
+      {bottomNav ? <BottomNav /> : null}
+    </div>
+  );
+}
+
+/** The root route: auth (which needs the router for navigation) and the chrome around every page. */
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <Chrome />
+    </AuthProvider>
+  );
+}

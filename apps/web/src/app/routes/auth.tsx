@@ -1,0 +1,80 @@
+import { PRODUCT_NAME } from "@kindred/shared/constants";
+import { ArrowLeft } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { BrandLogo } from "@/components/brand-logo";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { AuthSidePanel } from "@/features/auth/components/auth-side-panel";
+import { GoogleSignIn } from "@/features/auth/components/google-button";
+import { LoginForm } from "@/features/auth/components/login-form";
+import { RegisterForm } from "@/features/auth/components/register-form";
+
+type AuthTab = "login" | "register";
+
+export function AuthPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: AuthTab = searchParams.get("tab") === "register" ? "register" : "login";
+  // The server sends people back here with ?error=... (e.g. when Google sign-in is not configured).
+  const error = searchParams.get("error");
+
+  const selectTab = (next: string) => {
+    setSearchParams(
+      (prev) => {
+        const params = new URLSearchParams(prev);
+        params.set("tab", next === "register" ? "register" : "login");
+        params.delete("error");
+        return params;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <div className="grid flex-1 lg:grid-cols-2">
+      <title>{`${tab === "register" ? "Create Account" : "Sign In"} · ${PRODUCT_NAME}`}</title>
+      <div className="flex flex-col px-4 py-6 sm:px-8">
+        <Link
+          to="/"
+          className="inline-flex w-fit items-center gap-2 rounded-full px-2 py-1 font-medium text-sm text-stone-600 transition-colors hover:text-rose-600"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to homepage
+        </Link>
+        <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
+          <div className="mb-8 text-center">
+            <BrandLogo className="text-2xl" />
+            <h1 className="mt-4 font-bold text-2xl text-stone-900 tracking-tight">
+              {tab === "register" ? `Join ${PRODUCT_NAME}` : "Welcome back"}
+            </h1>
+            <p className="mt-1 text-stone-600">Find meaningful connections through conversation</p>
+          </div>
+          {error ? (
+            <div
+              role="alert"
+              className="mb-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-800 text-sm"
+            >
+              {error}
+            </div>
+          ) : null}
+          <div className="rounded-3xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+            <Tabs value={tab} onValueChange={selectTab}>
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="login">Sign In</TabsTrigger>
+                <TabsTrigger value="register">Create Account</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm />
+              </TabsContent>
+              <TabsContent value="register">
+                <RegisterForm />
+              </TabsContent>
+            </Tabs>
+            <div className="mt-6">
+              <GoogleSignIn />
+            </div>
+          </div>
+        </div>
+      </div>
+      <AuthSidePanel />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { X } from "lucide-react";
+import { Toast as ToastPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/cn";
+
+export const ToastProvider = ToastPrimitive.Provider;
+
+export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      className={cn(
+        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+const toastVariants = cva(
+  "group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-xl border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
+  {
+    variants: {
+      variant: {
+        default: "border-stone-200 bg-white text-stone-900",
+        destructive: "destructive border-red-600 bg-red-600 text-white",
+      },
+    },
+    defaultVariants: { variant: "default" },
+  },
+);
+
+export function Toast({
+  className,
+  variant,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+}
+
+export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
+  return <ToastPrimitive.Title className={cn("font-semibold text-sm", className)} {...props} />;
+}
+
+export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
+  return <ToastPrimitive.Description className={cn("text-sm opacity-90", className)} {...props} />;
+}
+
+export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  return (
+    <ToastPrimitive.Close
+      aria-label="Close"
+      className={cn(
+        "absolute top-2 right-2 rounded-md p-1 opacity-60 transition-opacity hover:opacity-100 focus:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-rose-400 group-[.destructive]:text-red-50",
+        className,
+      )}
+      {...props}
+    >
+      <X className="size-4" aria-hidden />
+    </ToastPrimitive.Close>
+  );
+}

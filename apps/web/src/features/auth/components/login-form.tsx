@@ -1,0 +1,49 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type LoginInput, loginSchema } from "@kindred/shared/auth";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { useAuth } from "../hooks/use-auth";
+
+export function LoginForm() {
+  const { loginMutation } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: "", password: "" },
+  });
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={handleSubmit((values) => loginMutation.mutate(values))}>
+      <FormField
+        id="login-username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register("username")}
+      />
+      <FormField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <Button
+        type="submit"
+        variant="gradient"
+        size="lg"
+        className="mt-2 w-full"
+        disabled={loginMutation.isPending}
+      >
+        {loginMutation.isPending ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import type { LoginInput, RegisterInput } from "@kindred/shared/auth";
+import type { SelfUser } from "@kindred/shared/user";
+import type { UseMutationResult } from "@tanstack/react-query";
+import { createContext, useContext } from "react";
+
+export interface AuthContextValue {
+  user: SelfUser | null;
+  isLoading: boolean;
+  error: Error | null;
+  /** True from a successful logout until the next sign-in: guards send people to / rather than /auth. */
+  hasLoggedOut: boolean;
+  loginMutation: UseMutationResult<SelfUser, Error, LoginInput>;
+  registerMutation: UseMutationResult<SelfUser, Error, RegisterInput>;
+  logoutMutation: UseMutationResult<{ ok: true }, Error, void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used within an AuthProvider");
+  return value;
+}
