@@ -1,0 +1,63 @@
+import type { Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { newUser, type TestUser } from "../support/users";
+import { AuthPage } from "./auth-page";
+
+/** Answers that fit each other. */
+const SHARED_ANSWERS = {
+  location: "Aberdeen",
+  bio: "Coffee, long walks by the sea and good conversation.",
+  communicationStyle: "Expressive and open",
+  freeTimeActivities: ["Outdoor activities and nature", "Reading and learning new things"],
+  values: "Honesty and trust",
+  conflictResolution: "Listen first, then share my perspective",
+  loveLanguage: "Quality time together",
+  relationshipPace: "Moderate pace with regular communication",
+  dealbreakers: ["Misaligned future goals"],
+};
+
+/** A date of birth that makes someone `age` today (their birthday is a few months away). */
+function birthDateForAge(age: number): string {
+  const now = new Date();
+  const d = new Date(Date.UTC(now.getUTCFullYear() - age - 1, now.getUTCMonth(), 1));
+  d.setUTCMonth(d.getUTCMonth() + 3);
+  return d.toISOString().slice(0, 10);
+}
+
+export type Side = "woman" | "man";
+
+const SIDES = {
+  woman: { gender: "Woman", interestedGenders: ["Men"], avatar: "🦊" },
+  man: { gender: "Man", interestedGenders: ["Women"], avatar: "🐼" },
+} as const;
+
+/**
+ * Registers through the UI, then completes the profile through the API (page.request shares the
+ * browser's cookies), so this spec does not depend on the onboarding wizard's screens. Everyone
+ * accepts only their own `age`, so each test's people are matched among themselves, not with other
+ * specs' people.
+ */
+export async function onboard(
+  page: Page,
+  side: Side,
+  prefix: string,
+  age: number,
+): Promise<TestUser & { id: number }> {
+  const user = newUser(prefix);
+  await new AuthPage(page).goto("register");
+  await new AuthPage(page).register(user);
+  await expect(page).toHaveURL(/\/home$/);
+  const res = await page.request.put("/api/profile", {
+    data: {
+      ...SHARED_ANSWERS,
+      ...SIDES[side],
+      dateOfBirth: birthDateForAge(age),
+      agePreferenceMin: age,
+      agePreferenceMax: age,
+      onboardingCompleted: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { id } = (await res.json()) as { id: number };
+  return { ...user, id };
+}

@@ -1,0 +1,132 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type BlockInput, blockSchema, REPORT_REASONS } from "@kindred/shared/matches";
+import { ShieldAlert } from "lucide-react";
+import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { errorDetail } from "@/lib/api";
+import { useBlockMatchMutation } from "../api/block-match";
+
+type BlockForm = z.input<typeof blockSchema>;
+
+/** DECISIONS "Safety": block and report is open to every plan; it ends the match for good. */
+export function BlockReportDialog({
+  matchId,
+  username,
+  open,
+  onOpenChange,
+}: {
+  matchId: number;
+  username: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const mutation = useBlockMatchMutation({
+    onSuccess: () => {
+      onOpenChange(false);
+      toast({
+        title: `${username} has been blocked`,
+        description: "Thank you for your report. Our team will review it, and you won't be matched again.",
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: "Could not block and report",
+        description: errorDetail(error, "An unexpected error occurred"),
+        variant: "destructive",
+      }),
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BlockForm, unknown, BlockInput>({
+    resolver: zodResolver(blockSchema),
+    defaultValues: { details: "" },
+  });
+
+  const onSubmit = handleSubmit((input) =>
+    mutation.mutate({ matchId, input: { ...input, details: input.details || undefined } }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form className="grid gap-5" noValidate onSubmit={onSubmit}>
+          <DialogHeader>
+            <DialogTitle className="flex items-center gap-2">
+              <ShieldAlert className="size-5 text-red-600" aria-hidden />
+              {`Block and report ${username}`}
+            </DialogTitle>
+            <DialogDescription>
+              {`This ends your match with ${username} and you will never be matched again. ${username} is not told who reported them.`}
+            </DialogDescription>
+          </DialogHeader>
+          <fieldset className="grid gap-3">
+            <legend className="mb-3 font-medium text-sm text-stone-800">What happened?</legend>
+            <Controller
+              control={control}
+              name="reason"
+              render={({ field }) => (
+                <RadioGroup
+                  value={field.value ?? ""}
+                  onValueChange={field.onChange}
+                  aria-invalid={errors.reason ? true : undefined}
+                  aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
+                >
+                  {REPORT_REASONS.map((reason, index) => (
+                    <div key={reason} className="flex items-center gap-3">
+                      <RadioGroupItem id={`${id}-reason-${index}`} value={reason} />
+                      <Label htmlFor={`${id}-reason-${index}`} className="font-normal leading-snug">
+                        {reason}
+                      </Label>
+                    </div>
+                  ))}
+                </RadioGroup>
+              )}
+            />
+            {errors.reason ? (
+              <p id={`${id}-reason-error`} className="text-red-600 text-sm">
+                {errors.reason.message}
+              </p>
+            ) : null}
+          </fieldset>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-details`}>Details (optional)</Label>
+            <Textarea
+              id={`${id}-details`}
+              placeholder="Anything that helps us understand what happened"
+              maxLength={1000}
+              aria-invalid={errors.details ? true : undefined}
+              {...register("details")}
+            />
+            {errors.details ? <p className="text-red-600 text-sm">{errors.details.message}</p> : null}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={mutation.isPending}>
+              {mutation.isPending ? "Blocking..." : "Block and report"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

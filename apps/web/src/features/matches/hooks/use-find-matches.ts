@@ -1,0 +1,25 @@
+import { toast } from "@/components/ui/use-toast";
+import { useGenerateMatchesMutation } from "../api/generate-matches";
+
+/** 'Find New Matches' with the three toasts of SPEC §8 "Find matches". */
+export function useFindMatches() {
+  return useGenerateMatchesMutation({
+    onSuccess: ({ newMatches }) => {
+      const n = newMatches.length;
+      if (n === 0) {
+        toast({
+          title: "No New Matches",
+          description: "Our system is searching for your perfect match. Check back soon!",
+        });
+        return;
+      }
+      toast({ title: "New Matches Found!", description: `Found ${n} new match(es) for you.` });
+    },
+    onError: () =>
+      toast({
+        title: "Error Finding Matches",
+        description: "There was an issue finding new matches. Please try again later.",
+        variant: "destructive",
+      }),
+  });
+}
