@@ -1,0 +1,73 @@
+import { lazy } from "react";
+import { Route, Routes } from "react-router";
+import { RootLayout } from "./layout/root-layout";
+import { GuestOnly, RequireAuth } from "./route-guards";
+
+// Every screen is its own chunk, so the landing page does not carry the logged-in app.
+const LandingPage = lazy(() => import("./routes/landing").then((m) => ({ default: m.LandingPage })));
+const AuthPage = lazy(() => import("./routes/auth").then((m) => ({ default: m.AuthPage })));
+const HomePage = lazy(() => import("./routes/home").then((m) => ({ default: m.HomePage })));
+const ComingSoonPage = lazy(() =>
+  import("./routes/coming-soon").then((m) => ({ default: m.ComingSoonPage })),
+);
+const MatchesPage = lazy(() => import("./routes/matches").then((m) => ({ default: m.MatchesPage })));
+const OtherProfilePage = lazy(() =>
+  import("./routes/other-profile").then((m) => ({ default: m.OtherProfilePage })),
+);
+const DebugMatchesPage = lazy(() =>
+  import("./routes/debug-matches").then((m) => ({ default: m.DebugMatchesPage })),
+);
+const ProfilePage = lazy(() => import("./routes/profile").then((m) => ({ default: m.ProfilePage })));
+const NotFoundPage = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundPage })));
+
+/** Screens whose features come in later issues: [path, title, what will be there]. */
+const PROTECTED_PLACEHOLDERS: ReadonlyArray<readonly [string, string, string]> = [
+  ["/chats", "Chats", "Your conversations with matches will be listed here soon."],
+  ["/conversation/:id", "Conversation", "Your messages, notes and call scheduling will be here soon."],
+  ["/call/:id", "Audio Call", "Timed audio calls with your match are coming soon."],
+  ["/socket-test", "Socket Test", "A socket test console for developers is coming soon."],
+  ["/rtc-test", "RTC Test", "A call signalling test console for developers is coming soon."],
+  ["/simple-rtc-test", "Simple RTC Test", "A simple call signalling test for developers is coming soon."],
+  ["/rtc-test-old", "RTC Test (Old)", "The previous call signalling test for developers is coming soon."],
+];
+
+const PUBLIC_PLACEHOLDERS: ReadonlyArray<readonly [string, string, string]> = [
+  ["/simple-ws-test", "WebSocket Test", "A simple WebSocket test console is coming soon."],
+  [
+    "/ws-diagnostics",
+    "Connection Diagnostics",
+    "Connection diagnostics for the real-time services are coming soon.",
+  ],
+];
+
+function placeholderRoutes(entries: ReadonlyArray<readonly [string, string, string]>) {
+  return entries.map(([path, title, text]) => (
+    <Route key={path} path={path} element={<ComingSoonPage key={path} title={title} text={text} />} />
+  ));
+}
+
+/** The route table of SPEC §2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route element={<GuestOnly />}>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/auth" element={<AuthPage />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route path="/home" element={<HomePage />} />
+          <Route path="/matches" element={<MatchesPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/profile/subscription" element={<ProfilePage />} />
+          <Route path="/profile/:userId" element={<OtherProfilePage />} />
+          {placeholderRoutes(PROTECTED_PLACEHOLDERS)}
+        </Route>
+        {/* Open to all: the page itself tells a logged-out visitor to sign in (SPEC §2). */}
+        <Route path="/debug-matches" element={<DebugMatchesPage />} />
+        {placeholderRoutes(PUBLIC_PLACEHOLDERS)}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
