@@ -125,4 +125,4 @@ CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> state
 CREATE UNIQUE INDEX "users_username_lower_idx" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_google_sub_idx" ON "users" USING btree ("google_sub");--> statement-breakpoint
-CREATE INDEX "users_candidate_idx" ON "users" USING btree ("gender","age") WHERE "users"."onboarding_completed";
+CREATE INDEX "users_candidate_cover_idx" ON "users" USING btree ("gender","location","age","id","interested_genders","age_preference_min","age_preference_max","communication_style","values","conflict_resolution","love_language","relationship_pace") WHERE "users"."onboarding_completed";

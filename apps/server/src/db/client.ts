@@ -31,6 +31,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle client's connection can drop (server restart, dropped database); without a listener
+    // that error would crash the process. The pool replaces the client on next use.
+    pool.on("error", () => {});
     const db = drizzlePg(pool, { schema: tables }) as unknown as Db;
     if (opts.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: "postgres", close: () => pool.end() };

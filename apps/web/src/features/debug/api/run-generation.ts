@@ -1,24 +1,9 @@
+import type { GenerateMatchesResponse, MatchResult } from "@kindred/shared/matching-api";
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 
-/** One scored candidate of POST /api/generate-matches (SPEC §3 "Match-generation result"). */
-export interface ScoredCandidate {
-  id: number;
-  username: string;
-  avatar: string | null;
-  matchScore: number;
-  gender: string | null;
-  interestedGenders: string[] | null;
-  age: number | null;
-  location: string | null;
-  /** Fractions 0–1. */
-  compatibilityBreakdown: { personality: number; location: number; age: number };
-}
-
-export interface GenerationResult {
-  matchResults: ScoredCandidate[];
-  newMatches: unknown[];
-}
+export type ScoredCandidate = MatchResult;
+export type GenerationResult = GenerateMatchesResponse;
 
 export function runGeneration(): Promise<GenerationResult> {
   return apiJson<GenerationResult>("POST", "/api/generate-matches");

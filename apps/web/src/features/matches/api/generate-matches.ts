@@ -1,12 +1,9 @@
+import type { GenerateMatchesResponse } from "@kindred/shared/matching-api";
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 import { matchesQueryKey } from "./get-matches";
 
-/** What this feature reads of POST /api/generate-matches: how many matches were made. */
-export interface GenerationSummary {
-  matchResults: unknown[];
-  newMatches: unknown[];
-}
+type GenerationSummary = GenerateMatchesResponse;
 
 export function generateMatches(): Promise<GenerationSummary> {
   return apiJson<GenerationSummary>("POST", "/api/generate-matches");
