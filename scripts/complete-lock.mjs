@@ -27,6 +27,8 @@ for (const [name, version] of Object.entries(biome?.optionalDependencies ?? {}))
   lock.packages[key] = { version, dev: true, optional: true, license: "MIT OR Apache-2.0", ...platform };
   added += 1;
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)),
+);
 fs.writeFileSync("package-lock.json", `${JSON.stringify({ ...lock, packages: sorted }, null, 2)}\n`);
 console.log(`complete-lock: added ${added} platform entr${added === 1 ? "y" : "ies"}`);

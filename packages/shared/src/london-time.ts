@@ -13,14 +13,15 @@ const offsetFormat = new Intl.DateTimeFormat("en-GB", {
 
 /** Minutes London is ahead of UTC at `instant` (0 in winter, 60 in summer). */
 function londonOffsetMinutes(instant: Date): number {
-  const parts = Object.fromEntries(offsetFormat.formatToParts(instant).map((p) => [p.type, p.value]));
+  const part = (type: string) =>
+    Number(offsetFormat.formatToParts(instant).find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(
-    +parts.year!,
-    +parts.month! - 1,
-    +parts.day!,
-    +parts.hour!,
-    +parts.minute!,
-    +parts.second!,
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
   );
   return Math.round((asUtc - instant.getTime()) / 60_000);
 }
@@ -30,13 +31,12 @@ function londonOffsetMinutes(instant: Date): number {
  * date is not real or the time does not exist (skipped at the spring clock change).
  */
 export function londonWallTimeToInstant(date: string, time: string): Date | null {
-  const [y, mo, d] = date.split("-").map(Number);
-  const [h, mi] = time.split(":").map(Number);
-  if ([y, mo, d, h, mi].some((n) => n === undefined || Number.isNaN(n))) return null;
-  const naive = Date.UTC(y!, mo! - 1, d!, h!, mi!);
+  const [y = Number.NaN, mo = Number.NaN, d = Number.NaN] = date.split("-").map(Number);
+  const [h = Number.NaN, mi = Number.NaN] = time.split(":").map(Number);
+  if ([y, mo, d, h, mi].some(Number.isNaN)) return null;
+  const naive = Date.UTC(y, mo - 1, d, h, mi);
   const check = new Date(naive);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo! - 1 || check.getUTCDate() !== d)
-    return null;
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
   // Two passes settle the offset even when the guess straddles a clock change.
   let instant = new Date(naive - londonOffsetMinutes(new Date(naive)) * 60_000);
   instant = new Date(naive - londonOffsetMinutes(instant) * 60_000);

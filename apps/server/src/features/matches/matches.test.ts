@@ -20,7 +20,8 @@ async function matchedPair(opts: { revealed?: boolean } = {}) {
     .values({ userId1, userId2, compatibility: 77, arePhotosRevealed: opts.revealed ?? false })
     .returning();
   await db.execute(`update users set photo_url = 'secret-${b.id}.webp' where id = ${b.id}`);
-  return { a, b, matchId: row!.id };
+  if (!row) throw new Error("no match row");
+  return { a, b, matchId: row.id };
 }
 
 /** Fails if any private field of `who` shows up anywhere in the body. */
@@ -111,7 +112,7 @@ describe("ending matches", () => {
     });
     const [row] = await db.select().from(matches).where(eq(matches.id, matchId));
     expect(row).toMatchObject({ status: "unmatched", unmatchedBy: a.id });
-    expect(row!.unmatchedDate).toBeInstanceOf(Date);
+    expect(row?.unmatchedDate).toBeInstanceOf(Date);
     expect((await get("/api/matches", b)).json()).toEqual([]);
     expect((await get(`/api/matches/${matchId}`, b)).statusCode).toBe(404);
   });

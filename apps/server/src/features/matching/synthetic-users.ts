@@ -2,6 +2,7 @@
 // The distributions are rough guesses at a UK dating service, chosen so that the candidate filter
 // sees realistic selectivity (mostly straight, ages skewed young, preference windows of ~5–25 years).
 import { CITIES } from "@kindred/shared/cities";
+import { WIZARD_STEPS } from "@kindred/shared/onboarding";
 import {
   ACTIVITIES,
   AVATAR_EMOJIS,
@@ -13,7 +14,6 @@ import {
   RELATIONSHIP_PACES,
   VALUES,
 } from "@kindred/shared/options";
-import { WIZARD_STEPS } from "@kindred/shared/profile";
 import type { CallPreferences } from "@kindred/shared/user";
 import type { users } from "../../db/schema/users.ts";
 

@@ -1,9 +1,6 @@
-import {
-  ageFromDateOfBirth,
-  completionError,
-  profileUpdateSchema,
-  subscriptionSchema,
-} from "@kindred/shared/profile";
+import { ageFromDateOfBirth } from "@kindred/shared/date-of-birth";
+import { completionError } from "@kindred/shared/onboarding";
+import { profileUpdateSchema, subscriptionSchema } from "@kindred/shared/profile";
 import { selfUserSchema } from "@kindred/shared/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../lib/http-error.ts";

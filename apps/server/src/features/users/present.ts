@@ -1,5 +1,5 @@
+import { needsOnboarding } from "@kindred/shared/onboarding";
 import { planOf } from "@kindred/shared/plans";
-import { needsOnboarding } from "@kindred/shared/profile";
 import type { PublicUser, SelfUser } from "@kindred/shared/user";
 import type { UserRow } from "../../db/schema/users.ts";
 

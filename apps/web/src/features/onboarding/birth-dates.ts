@@ -3,7 +3,7 @@
 
 import { londonClock } from "@kindred/shared/availability";
 import { AGE_MAX, AGE_MIN, YEAR_PICKER_EARLIEST, YEAR_PICKER_PAGE_SIZE } from "@kindred/shared/constants";
-import { ageFromDateOfBirth } from "@kindred/shared/profile";
+import { ageFromDateOfBirth } from "@kindred/shared/date-of-birth";
 import { addDays, format, parse, startOfMonth, subYears } from "date-fns";
 
 export const ISO_DAY = "yyyy-MM-dd";

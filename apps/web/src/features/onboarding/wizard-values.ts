@@ -2,7 +2,7 @@
 // 'Update Profile' shows every saved answer.
 
 import { AGE_PREFERENCE_DEFAULT_MAX, AGE_PREFERENCE_DEFAULT_MIN } from "@kindred/shared/constants";
-import { STEP_FIELDS, validateStep, WIZARD_STEPS } from "@kindred/shared/profile";
+import { STEP_FIELDS, validateStep, WIZARD_STEPS } from "@kindred/shared/onboarding";
 import type { CallPreferences, SelfUser } from "@kindred/shared/user";
 import type { ProfileSaveBody } from "./api/save-profile";
 

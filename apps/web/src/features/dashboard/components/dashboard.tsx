@@ -1,4 +1,4 @@
-import { missingForCompletion } from "@kindred/shared/profile";
+import { missingForCompletion } from "@kindred/shared/onboarding";
 import type { SelfUser } from "@kindred/shared/user";
 import type { ReactNode } from "react";
 import { CompleteProfilePrompt } from "./complete-profile-prompt";

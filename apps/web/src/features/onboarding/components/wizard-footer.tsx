@@ -1,4 +1,4 @@
-import { WIZARD_STEPS } from "@kindred/shared/profile";
+import { WIZARD_STEPS } from "@kindred/shared/onboarding";
 import { ArrowLeft, ArrowRight, Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { WizardMode } from "../hooks/use-onboarding-wizard";

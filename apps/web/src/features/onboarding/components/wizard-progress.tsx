@@ -1,4 +1,4 @@
-import { WIZARD_STEPS } from "@kindred/shared/profile";
+import { WIZARD_STEPS } from "@kindred/shared/onboarding";
 import { X } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
 

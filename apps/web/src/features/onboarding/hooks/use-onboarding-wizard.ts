@@ -5,7 +5,7 @@ import {
   REQUIRED_FOR_COMPLETION,
   validateStep,
   WIZARD_STEPS,
-} from "@kindred/shared/profile";
+} from "@kindred/shared/onboarding";
 import type { SelfUser } from "@kindred/shared/user";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useRef, useState } from "react";

@@ -1,5 +1,6 @@
 import { AGE_MAX, AGE_MIN } from "@kindred/shared/constants";
-import { AGE_PREFERENCE_ORDER_MESSAGE, updateAgePreference } from "@kindred/shared/profile";
+import { updateAgePreference } from "@kindred/shared/onboarding";
+import { AGE_PREFERENCE_ORDER_MESSAGE } from "@kindred/shared/profile";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";

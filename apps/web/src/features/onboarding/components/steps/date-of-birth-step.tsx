@@ -1,4 +1,4 @@
-import { ageFromDateOfBirth } from "@kindred/shared/profile";
+import { ageFromDateOfBirth } from "@kindred/shared/date-of-birth";
 import { format, setYear } from "date-fns";
 import { CakeSlice } from "lucide-react";
 import { useMemo, useState } from "react";

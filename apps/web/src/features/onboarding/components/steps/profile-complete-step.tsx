@@ -1,5 +1,5 @@
 import { describePreferences } from "@kindred/shared/availability";
-import { ageFromDateOfBirth } from "@kindred/shared/profile";
+import { ageFromDateOfBirth } from "@kindred/shared/date-of-birth";
 import { useFormContext } from "react-hook-form";
 import { isSelectableBirthday } from "../../birth-dates";
 import type { WizardValues } from "../../wizard-values";
