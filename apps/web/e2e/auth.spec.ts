@@ -31,6 +31,9 @@ test("a new user registers from the landing page, lands on /home and logs out", 
   await expect(page).toHaveURL(/\/$/);
   await expect(landing.heroHeading).toBeVisible();
   await expect(shell.toast("Logged out")).toBeVisible();
+  // Back to the protected page just left: with the session gone it asks to sign in (SPEC §2).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auth$/);
   // The session is gone: a protected page now sends us to sign in.
   await page.goto("/home");
   await expect(page).toHaveURL(/\/auth$/);

@@ -34,7 +34,9 @@ describe("active tab", () => {
     expect(active("/matches/5")).toEqual(["Matches"]);
     expect(active("/debug-matches")).toEqual([]);
     expect(active("/chats")).toEqual(["Chats"]);
+    expect(active("/profile")).toEqual(["Profile"]);
     expect(active("/profile/subscription")).toEqual(["Profile"]);
+    expect(active("/profile/42")).toEqual([]);
     expect(active("/nope")).toEqual([]);
   });
 });

@@ -37,5 +37,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Home", to: "/home", icon: Home, matches: (p) => normalise(p) === "/home" },
   { label: "Matches", to: "/matches", icon: Heart, matches: (p) => p.includes("/match") },
   { label: "Chats", to: "/chats", icon: MessageCircle, matches: (p) => p.includes("/chat") },
-  { label: "Profile", to: "/profile", icon: User, matches: (p) => normalise(p).startsWith("/profile") },
+  // /profile/subscription is the same screen; /profile/{userId} is someone else's profile, not this tab.
+  {
+    label: "Profile",
+    to: "/profile",
+    icon: User,
+    matches: (p) => ["/profile", "/profile/subscription"].includes(normalise(p)),
+  },
 ];

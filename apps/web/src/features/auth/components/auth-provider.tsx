@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from "@kindred/shared/constants";
 import type { SelfUser } from "@kindred/shared/user";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { toast } from "@/components/ui/use-toast";
 import { errorDetail } from "@/lib/api";
 import { userQueryKey, useUserQuery } from "../api/get-user";
@@ -14,8 +14,15 @@ import { AuthContext, type AuthContextValue } from "../hooks/use-auth";
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { data, isLoading, error } = useUserQuery();
   const [hasLoggedOut, setHasLoggedOut] = useState(false);
+
+  // The flag only covers the trip to "/" after logout; once there, protected pages send people to
+  // /auth again (SPEC §2), e.g. when the browser's back button returns to one.
+  useEffect(() => {
+    if (hasLoggedOut && !data && pathname === "/") setHasLoggedOut(false);
+  }, [hasLoggedOut, data, pathname]);
 
   const signedIn = (user: SelfUser) => {
     setHasLoggedOut(false);

@@ -7,7 +7,7 @@ export interface AuthContextValue {
   user: SelfUser | null;
   isLoading: boolean;
   error: Error | null;
-  /** True from a successful logout until the next sign-in: guards send people to / rather than /auth. */
+  /** True from a successful logout until it lands on /: meanwhile guards send people to / rather than /auth. */
   hasLoggedOut: boolean;
   loginMutation: UseMutationResult<SelfUser, Error, LoginInput>;
   registerMutation: UseMutationResult<SelfUser, Error, RegisterInput>;

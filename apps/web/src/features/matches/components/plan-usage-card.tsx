@@ -12,7 +12,7 @@ export function PlanUsageCard({ user }: { user: Pick<SelfUser, "profileType"> })
   const used = matches?.length ?? 0;
   const percent = Math.min(100, Math.round((used / plan.maxMatches) * 100));
   return (
-    <Card aria-label="Your plan">
+    <Card role="region" aria-label="Your plan">
       <CardHeader className="pb-4">
         <div className="flex items-center justify-between gap-2">
           <CardDescription className="font-medium text-stone-600">Your plan</CardDescription>
