@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from "@kindred/shared/constants";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/features/auth/hooks/use-auth";
+import { AccountCard } from "./account-card";
 import { PlansPanel } from "./plans-panel";
 import { ProfileDetails } from "./profile-details";
 import { ProfileHeader } from "./profile-header";
@@ -35,6 +36,9 @@ export function ProfileView({ onUpdateProfile }: { onUpdateProfile: () => void }
         </TabsList>
         <TabsContent value="profile">
           <ProfileDetails user={user} />
+          <div className="mt-6">
+            <AccountCard />
+          </div>
         </TabsContent>
         <TabsContent value="subscription">
           <PlansPanel user={user} />
