@@ -16,6 +16,7 @@ import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { authHook } from "./plugins/auth-hook.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { nulGuard } from "./plugins/nul-guard.ts";
 import { originCheck } from "./plugins/origin-check.ts";
 import { webPlugin } from "./plugins/web.ts";
 
@@ -34,7 +35,11 @@ export interface AppDeps {
 }
 
 export async function buildApp({ env, db, limiter = new LoginLimiter(), logger = false }: AppDeps) {
-  const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy: env.TRUST_PROXY });
+  // Behind the one TLS-terminating proxy, trust that proxy (the socket's peer, hop 0) and no further.
+  // `true` would trust every hop, so request.ip would be whatever a client wrote first in
+  // X-Forwarded-For, and the per-address sign-in limit would be a header away from bypassed.
+  const trustProxy = env.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false;
+  const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
@@ -64,6 +69,7 @@ export async function buildApp({ env, db, limiter = new LoginLimiter(), logger =
   await app.register(errorsPlugin);
   await app.register(originCheck, { publicOrigin: env.PUBLIC_ORIGIN });
   await app.register(authHook);
+  await app.register(nulGuard);
 
   // Features.
   await app.register(

@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { PASSWORD_MIN, USERNAME_MIN } from "./constants.ts";
 
+/** Every username is made of these ASCII characters only (registration, onboarding and Google alike). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
 const username = z
   .string({ error: "Username is required" })
   .trim()
   .min(USERNAME_MIN, "Username must be at least 3 characters")
   .max(30, "Username must be at most 30 characters")
-  .regex(/^[A-Za-z0-9_.-]+$/, "Username may use letters, numbers, dots, dashes and underscores only");
+  .regex(USERNAME_PATTERN, "Username may use letters, numbers, dots, dashes and underscores only");
 const password = z
   .string({ error: "Password is required" })
   .min(PASSWORD_MIN, "Password must be at least 6 characters")

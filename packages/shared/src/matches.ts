@@ -29,8 +29,16 @@ export const matchSchema = z.object({
 export type Match = z.infer<typeof matchSchema>;
 export const matchListSchema = z.array(matchSchema);
 
+/** The largest id PostgreSQL's `serial` (int4) can hold: a bigger one would fail in the database. */
+export const MAX_ID = 2_147_483_647;
+
+/** A path id in plain decimal ("12", never "1e3", "0x10", " 12" or "012"), from 1 to MAX_ID. */
 export const idParamsSchema = z.object({
-  id: z.coerce.number({ error: "Not found" }).int("Not found").positive("Not found"),
+  id: z
+    .string({ error: "Not found" })
+    .regex(/^[1-9][0-9]{0,9}$/, "Not found")
+    .transform(Number)
+    .refine((id) => id <= MAX_ID, "Not found"),
 });
 
 export const unmatchResultSchema = z.object({

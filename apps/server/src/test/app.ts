@@ -12,17 +12,17 @@ import { openTestDatabase } from "./database.ts";
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** Builds the app on a fresh database and closes both after the file's tests. */
-export async function createTestApp(opts: { limiter?: LoginLimiter } = {}) {
+export async function createTestApp(opts: { limiter?: LoginLimiter; env?: Record<string, string> } = {}) {
   const database: Database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-data-"));
-  const env = loadEnv({ NODE_ENV: "test", WEB_DIST: "/nonexistent", DATA_DIR: dataDir });
+  const env = loadEnv({ NODE_ENV: "test", WEB_DIST: "/nonexistent", DATA_DIR: dataDir, ...opts.env });
   const app = await buildApp({ env, db: database.db, limiter: opts.limiter ?? new LoginLimiter() });
   afterAll(async () => {
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return { app, db: database.db };
+  return { app, db: database.db, dataDir };
 }
 
 export function sessionCookie(res: LightMyRequestResponse): string {

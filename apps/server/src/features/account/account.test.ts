@@ -1,10 +1,13 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { matches } from "../../db/schema/matches.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { createTestApp, onboardedUser } from "../../test/app.ts";
 
-const { app, db } = await createTestApp();
+const { app, db, dataDir } = await createTestApp();
 
 describe("account", () => {
   it("exports the user's own data as JSON, without the password hash", async () => {
@@ -40,5 +43,37 @@ describe("account", () => {
       payload: { username: a.username, password: a.password },
     });
     expect(login.statusCode).toBe(401);
+  });
+
+  it("deletes every photo file of the user's, also one the profile no longer references", async () => {
+    const user = await onboardedUser(app);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#abcdef" } })
+      .png()
+      .toBuffer();
+    const boundary = "----kindredtest";
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/profile/photo",
+        payload,
+        headers: { cookie: user.cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+      });
+    expect((await upload()).statusCode).toBe(200);
+    const photosDir = path.join(dataDir, "photos");
+    const mine = () => fs.readdirSync(photosDir).filter((name) => name.startsWith(`${user.id}-`));
+    // A file under the user's prefix that the profile does not point at (say, written by an upload
+    // still on its way while the account was deleted).
+    fs.writeFileSync(path.join(photosDir, `${user.id}-00000000000000000000000000000000.webp`), png);
+    expect(mine()).toHaveLength(2);
+    const res = await app.inject({ method: "DELETE", url: "/api/user", headers: { cookie: user.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(mine()).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete("/user", { schema: { response: { 200: okSchema } } }, async (request, reply) => {
     const user = currentUser(request);
     await app.db.delete(users).where(eq(users.id, user.id));
-    if (user.photoUrl) await photos.remove(user.photoUrl);
+    await photos.removeAllOf(user.id);
     clearSessionCookie(reply);
     return { ok: true as const };
   });

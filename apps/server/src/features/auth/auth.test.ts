@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema/sessions.ts";
-import { createTestApp, registerUser, sessionCookie } from "../../test/app.ts";
+import { createTestApp, registerUser, sessionCookie, type TestApp } from "../../test/app.ts";
 import { LoginLimiter } from "./login-limiter.ts";
 
 const { app, db } = await createTestApp({
   limiter: new LoginLimiter({ windowMs: 60_000, maxPerAccount: 3, maxPerAddress: 6 }),
+});
+// Apps with limits of their own, built here: createTestApp's afterAll (closing the app and dropping its
+// database) only runs when it is registered at file level, not from inside a test.
+const addressLimited = await createTestApp({
+  limiter: new LoginLimiter({ windowMs: 60_000, maxPerAccount: 100, maxPerAddress: 4 }),
+});
+const accountLimited = await createTestApp({
+  limiter: new LoginLimiter({ windowMs: 60_000, maxPerAccount: 3, maxPerAddress: 100 }),
+});
+const proxied = await createTestApp({
+  env: { TRUST_PROXY: "true" },
+  limiter: new LoginLimiter({ windowMs: 60_000, maxPerAccount: 100, maxPerAddress: 3 }),
 });
 
 const post = (url: string, payload?: object, cookie?: string, headers: Record<string, string> = {}) =>
@@ -61,6 +73,18 @@ describe("register", () => {
     });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toMatchObject({ field: "email" });
+  });
+
+  it("ends the session the browser held before, as a login does", async () => {
+    const earlier = await registerUser(app);
+    const res = await post(
+      "/api/register",
+      { username: "rotator", password: "secret123", email: "rotator@example.com" },
+      earlier.cookie,
+    );
+    expect(res.statusCode).toBe(201);
+    expect((await me(earlier.cookie)).statusCode).toBe(401);
+    expect((await me(sessionCookie(res))).json().username).toBe("rotator");
   });
 
   it("ignores a plan or profile fields smuggled into registration", async () => {
@@ -145,9 +169,7 @@ describe("login rate limit", () => {
   });
 
   it("limits failures per address across accounts", async () => {
-    const limited = await createTestApp({
-      limiter: new LoginLimiter({ windowMs: 60_000, maxPerAccount: 100, maxPerAddress: 4 }),
-    });
+    const limited = addressLimited;
     const victim = await registerUser(limited.app);
     for (let i = 0; i < 4; i++) {
       await limited.app.inject({
@@ -162,6 +184,44 @@ describe("login rate limit", () => {
       payload: { username: victim.username, password: victim.password },
     });
     expect(res.statusCode).toBe(429);
+  });
+});
+
+describe("login rate limit bypasses", () => {
+  const login = (target: TestApp["app"], username: string, password: string, headers = {}) =>
+    target.inject({ method: "POST", url: "/api/login", payload: { username, password }, headers });
+
+  it("does not reach a limited account under a name PostgreSQL's lower() folds into it", async () => {
+    const limited = accountLimited;
+    const user = await registerUser(limited.app, { username: `kristin${Date.now() % 100_000}` });
+    for (const name of [user.username, user.username.toUpperCase(), ` ${user.username} `]) {
+      expect((await login(limited.app, name, "badpass1")).statusCode).toBe(401);
+    }
+    expect((await login(limited.app, user.username, user.password)).statusCode).toBe(429);
+    // 'İ' (U+0130) lower()s to 'i' in PostgreSQL, but not in JavaScript: a name the limiter counts apart.
+    const variant = await login(limited.app, user.username.replace("i", "İ"), user.password);
+    expect(variant.statusCode).toBe(401);
+    expect(variant.json()).toEqual({ message: "Invalid username or password" });
+    expect(variant.cookies).toEqual([]);
+  });
+
+  it("behind the proxy, counts the address the proxy saw, not one the client wrote in X-Forwarded-For", async () => {
+    const user = await registerUser(proxied.app);
+    // The proxy appends the address it saw to whatever the client sent.
+    const via = (spoofed: string) => ({ "x-forwarded-for": `${spoofed}, 203.0.113.9` });
+    for (let i = 0; i < 3; i++) {
+      await login(proxied.app, `guess${i}`, "badpass1", via(`198.51.100.${i}`));
+    }
+    expect((await login(proxied.app, user.username, user.password, via("198.51.100.77"))).statusCode).toBe(
+      429,
+    );
+    // Another client behind the same proxy is not held back, and the proxy's https still marks the cookie Secure.
+    const other = await login(proxied.app, user.username, user.password, {
+      "x-forwarded-for": "203.0.113.10",
+      "x-forwarded-proto": "https",
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.cookies.find((c) => c.name === "kindred_session")?.secure).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import { USERNAME_PATTERN } from "@kindred/shared/auth";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { sessions } from "../../db/schema/sessions.ts";
@@ -17,7 +18,13 @@ export async function findUserBySession(
   return rows[0]?.user ?? null;
 }
 
+/**
+ * The account with this username, whatever its case. A name outside USERNAME_PATTERN names no
+ * account: asked anyway, PostgreSQL's lower() would fold some non-ASCII letters into ASCII ones
+ * ('alİce' finds 'alice'), reaching the account under a name the login limiter counts separately.
+ */
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | null> {
+  if (!USERNAME_PATTERN.test(username)) return null;
   const rows = await db
     .select()
     .from(users)

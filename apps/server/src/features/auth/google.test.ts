@@ -21,6 +21,7 @@ describe("Google sign-in without a client id", () => {
 describe("Google sign-in through a real OpenID Connect provider", async () => {
   const accounts: Record<string, { email: string; email_verified: boolean; name: string }> = {
     "google-sub-1": { email: "new.member@example.com", email_verified: true, name: "New Member" },
+    "google-sub-2": { email: "second.member@example.com", email_verified: true, name: "Second Member" },
   };
   // The issuer must name its own port, so find a free one first.
   const port = await new Promise<number>((resolve) => {
@@ -121,6 +122,25 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
       headers: { cookie: `kindred_session=${session?.value}` },
     });
     expect(me.json()).toMatchObject({ email: "new.member@example.com", username: "new.member" });
+  });
+
+  it("ends the session the browser held before, as a password login does", async () => {
+    const earlier = await registerUser(oidcApp);
+    const start = await oidcApp.inject({ method: "GET", url: "/api/auth/google" });
+    const flowCookie = start.cookies.find((c) => c.name === "kindred_oidc");
+    const callback = await signInAtProvider(start.headers.location as string, "google-sub-2");
+    const done = await oidcApp.inject({
+      method: "GET",
+      url: callback.pathname + callback.search,
+      headers: { cookie: `${earlier.cookie}; kindred_oidc=${encodeURIComponent(flowCookie?.value ?? "")}` },
+    });
+    expect(done.headers.location).toBe("/home");
+    const held = await oidcApp.inject({
+      method: "GET",
+      url: "/api/user",
+      headers: { cookie: earlier.cookie },
+    });
+    expect(held.statusCode).toBe(401);
   });
 
   it("refuses a callback without the flow cookie (a forged or replayed redirect)", async () => {

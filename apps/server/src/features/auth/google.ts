@@ -5,7 +5,7 @@ import * as oidc from "openid-client";
 import type { Executor } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 import { setSessionCookie } from "../../plugins/auth-hook.ts";
-import { createSession, insertUser } from "./mutations.ts";
+import { createSession, deleteSession, insertUser } from "./mutations.ts";
 
 const FLOW_COOKIE = "kindred_oidc";
 const NOT_AVAILABLE =
@@ -125,6 +125,8 @@ export const googleRoutes: FastifyPluginAsync = async (app) => {
             idClaims.sub,
           )) as GoogleClaims);
       const user = await findOrCreateGoogleUser(app.db, claims);
+      // Rotation, as at a password login: the session the browser held before ends here.
+      if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
       setSessionCookie(reply, request, await createSession(app.db, user.id));
       return reply.redirect("/home");
     } catch (err) {

@@ -17,6 +17,7 @@ interface Bucket {
 
 export class LoginLimiter {
   private buckets = new Map<string, Bucket>();
+  private nextSweep = 0;
 
   constructor(private readonly opts: LimiterOptions = DEFAULT_LIMITS) {}
 
@@ -32,6 +33,9 @@ export class LoginLimiter {
   }
 
   recordFailure(account: string, address: string, now = Date.now()): void {
+    // A bucket is only dropped when its own key comes back, and most never do (a mistyped name, a
+    // passing address): without a sweep, once a window, the map would grow for as long as the process runs.
+    if (now >= this.nextSweep) this.sweep(now);
     for (const key of [`a:${account.toLowerCase()}`, `i:${address}`]) {
       const bucket = this.live(key, now) ?? { count: 0, resetAt: now + this.opts.windowMs };
       bucket.count += 1;
@@ -41,6 +45,16 @@ export class LoginLimiter {
 
   recordSuccess(account: string): void {
     this.buckets.delete(`a:${account.toLowerCase()}`);
+  }
+
+  /** How many buckets are held (for tests and monitoring). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, bucket] of this.buckets) if (bucket.resetAt <= now) this.buckets.delete(key);
+    this.nextSweep = now + this.opts.windowMs;
   }
 
   private live(key: string, now: number): Bucket | undefined {

@@ -26,6 +26,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
       const passwordHash = await hashPassword(input.password);
       const user = await app.db
         .transaction(async (tx) => {
+          // Signing up signs in: like a login, it ends whatever session the browser held before.
+          if (request.sessionTokenHash) await deleteSession(tx, request.sessionTokenHash);
           const row = await insertUser(tx, { ...input, passwordHash });
           return { row, token: await createSession(tx, row.id) };
         })

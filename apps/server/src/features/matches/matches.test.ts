@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { matches } from "../../db/schema/matches.ts";
 import { reports } from "../../db/schema/reports.ts";
 import { createTestApp, onboardedUser } from "../../test/app.ts";
+import { blockAndReport, endMatch, scheduleCall } from "./mutations.ts";
 
 const { app, db } = await createTestApp();
 
@@ -76,6 +77,36 @@ describe("reading matches", () => {
     }
   });
 
+  it("answers 404, never 500, for an id PostgreSQL's integer cannot hold or one not in plain decimal", async () => {
+    const { a, b, matchId } = await matchedPair();
+    await post("/api/subscription", a, { profileType: "premium" });
+    await post(`/api/matches/${matchId}/schedule`, a, {
+      date: `${new Date().getFullYear() + 1}-01-01`,
+      time: "10:00",
+    });
+    const badIds = (id: number) => ["2147483648", "99999999999", `0${id}`, `0x${id.toString(16)}`, ` ${id}`];
+    for (const id of badIds(matchId)) {
+      for (const url of [`/api/matches/${id}`, `/api/matches/${id}/invite.ics`]) {
+        expect((await get(url, a)).statusCode, url).toBe(404);
+      }
+      const bodies = {
+        unmatch: {},
+        schedule: { date: `${new Date().getFullYear() + 1}-01-01`, time: "10:00" },
+        block: { reason: "Spam or scam" },
+      };
+      for (const [action, body] of Object.entries(bodies)) {
+        const res = await post(`/api/matches/${id}/${action}`, a, body);
+        expect(res.statusCode, `${action} ${id}`).toBe(404);
+        expect(res.json()).toEqual({ message: "Not found" });
+      }
+    }
+    for (const id of badIds(b.id)) {
+      expect((await get(`/api/users/${id}`, a)).statusCode, id).toBe(404);
+    }
+    // Nothing above touched the match.
+    expect((await get(`/api/matches/${matchId}`, a)).json().status).toBe("active");
+  });
+
   it("shows another user's profile only to someone who shares a match", async () => {
     const { a, b } = await matchedPair();
     const stranger = await onboardedUser(app);
@@ -135,6 +166,37 @@ describe("ending matches", () => {
       details: "Sent links",
     });
     expect((await get(`/api/users/${b.id}`, a)).statusCode).toBe(404);
+  });
+});
+
+describe("a match that ended after the route read it", () => {
+  // Each action reads the match, then writes: the other person may unmatch or block in between.
+  async function endedAfterRead() {
+    const { a, b, matchId } = await matchedPair();
+    const [stale] = await db.select().from(matches).where(eq(matches.id, matchId));
+    if (!stale) throw new Error("no match row");
+    await post("/api/subscription", a, { profileType: "premium" });
+    expect((await post(`/api/matches/${matchId}/unmatch`, a)).statusCode).toBe(200);
+    return { a, b, stale };
+  }
+
+  it("is not blocked over its unmatch, and no report is filed against it", async () => {
+    const { a, b, stale } = await endedAfterRead();
+    const filed = await blockAndReport(db, stale, b.id, { reason: "Spam or scam" });
+    const [row] = await db.select().from(matches).where(eq(matches.id, stale.id));
+    expect(row).toMatchObject({ status: "unmatched", unmatchedBy: a.id });
+    expect(await db.select().from(reports).where(eq(reports.matchId, stale.id))).toEqual([]);
+    expect(filed).toBe(false);
+  });
+
+  it("is not ended a second time, nor scheduled", async () => {
+    const { a, b, stale } = await endedAfterRead();
+    const ended = await endMatch(db, stale.id, "blocked", b.id);
+    const scheduled = await scheduleCall(db, stale.id, new Date(Date.now() + 86_400_000));
+    const [row] = await db.select().from(matches).where(eq(matches.id, stale.id));
+    expect(row).toMatchObject({ status: "unmatched", unmatchedBy: a.id, callScheduled: false });
+    expect(ended).toBe(false);
+    expect(scheduled).toBeNull();
   });
 });
 

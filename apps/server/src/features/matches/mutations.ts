@@ -1,42 +1,51 @@
-import type { BlockInput } from "@kindred/shared/matches";
-import { eq } from "drizzle-orm";
+import { type BlockInput, ENDED_MATCH_STATUSES } from "@kindred/shared/matches";
+import { and, eq, notInArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { type MatchRow, matches } from "../../db/schema/matches.ts";
 import { reports } from "../../db/schema/reports.ts";
 
+// Every write re-checks that the match is still live: the route read it a moment earlier, and the other
+// person may have unmatched or blocked in between. An ended match is never reopened, re-ended or scheduled.
+const liveMatch = (matchId: number) =>
+  and(eq(matches.id, matchId), notInArray(matches.status, [...ENDED_MATCH_STATUSES]));
+
+/** Ends a live match; false when it had already ended (or is not there). */
 export async function endMatch(
   db: Executor,
   matchId: number,
   status: "unmatched" | "blocked",
   byUserId: number,
   now = new Date(),
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const ended = await db
     .update(matches)
     .set({ status, unmatchedBy: byUserId, unmatchedDate: now, callScheduled: false, scheduledCallTime: null })
-    .where(eq(matches.id, matchId));
+    .where(liveMatch(matchId))
+    .returning({ id: matches.id });
+  return ended.length > 0;
 }
 
-/** Blocking ends the match and files the report together, or not at all. */
+/** Blocking ends the match and files the report together, or not at all (false: it had already ended). */
 export async function blockAndReport(
   db: Executor,
   match: MatchRow,
   reporterId: number,
   input: BlockInput,
-): Promise<void> {
+): Promise<boolean> {
   const reportedId = match.userId1 === reporterId ? match.userId2 : match.userId1;
-  await db.transaction(async (tx) => {
-    await endMatch(tx, match.id, "blocked", reporterId);
+  return db.transaction(async (tx) => {
+    if (!(await endMatch(tx, match.id, "blocked", reporterId))) return false;
     await tx.insert(reports).values({ reporterId, reportedId, matchId: match.id, ...input });
+    return true;
   });
 }
 
-export async function scheduleCall(db: Executor, matchId: number, at: Date): Promise<MatchRow> {
+/** The match with its call scheduled, or null when it has ended meanwhile. */
+export async function scheduleCall(db: Executor, matchId: number, at: Date): Promise<MatchRow | null> {
   const [row] = await db
     .update(matches)
     .set({ callScheduled: true, scheduledCallTime: at })
-    .where(eq(matches.id, matchId))
+    .where(liveMatch(matchId))
     .returning();
-  if (!row) throw new Error(`match ${matchId} vanished while scheduling`);
-  return row;
+  return row ?? null;
 }

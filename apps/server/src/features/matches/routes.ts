@@ -59,7 +59,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!planOf(me.profileType).canUnmatch) {
         throw new HttpError(403, UNMATCH_UPGRADE_MESSAGE, { requiresUpgrade: true });
       }
-      await endMatch(app.db, match.id, "unmatched", me.id);
+      if (!(await endMatch(app.db, match.id, "unmatched", me.id))) throw notFound("Match not found");
       return { ok: true, status: "unmatched", requiresUpgrade: false, message: "Successfully unmatched" };
     },
   );
@@ -70,7 +70,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const { match } = await ownMatch(request.params.id, me.id);
-      await blockAndReport(app.db, match, me.id, request.body);
+      if (!(await blockAndReport(app.db, match, me.id, request.body))) throw notFound("Match not found");
       return { ok: true as const };
     },
   );
@@ -86,7 +86,9 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (at.getTime() <= Date.now()) {
         throw new HttpError(400, "Please choose a time in the future", { field: "time" });
       }
-      return toMatch(await scheduleCall(app.db, match.id, at), other);
+      const scheduled = await scheduleCall(app.db, match.id, at);
+      if (!scheduled) throw notFound("Match not found");
+      return toMatch(scheduled, other);
     },
   );
 

@@ -1,9 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { matches } from "../../db/schema/matches.ts";
 import { createTestApp, registerUser } from "../../test/app.ts";
 
-const { app, db } = await createTestApp();
+const { app, db, dataDir } = await createTestApp();
 
 /** A small JPEG carrying EXIF with GPS coordinates, like a phone photo. */
 async function jpegWithGps(): Promise<Buffer> {
@@ -32,7 +34,7 @@ async function upload(cookie: string, bytes: Buffer, filename?: string, type?: s
   });
 }
 
-const view = (userId: number, cookie: string) =>
+const view = (userId: number | string, cookie: string) =>
   app.inject({ method: "GET", url: `/api/users/${userId}/photo`, headers: { cookie } });
 
 async function pair(revealed: boolean, status = "active") {
@@ -72,6 +74,65 @@ describe("profile photos", () => {
     const owner = await registerUser(app);
     const res = await upload(owner.cookie, Buffer.alloc(5 * 1024 * 1024 + 10, 1));
     expect(res.statusCode).toBe(413);
+  });
+
+  it("refuses an empty file, a cut-short image and one with too many pixels with a 400 that says which", async () => {
+    const owner = await registerUser(app);
+    const empty = await upload(owner.cookie, Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe("Please upload a JPEG, PNG or WebP image.");
+
+    // Noise does not compress, so half the file is half the pixel data: the header alone is intact.
+    const noise = Buffer.from(Array.from({ length: 200 * 150 * 3 }, (_, i) => (i * 7919) % 251));
+    const jpeg = await sharp(noise, { raw: { width: 200, height: 150, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const cut = await upload(owner.cookie, jpeg.subarray(0, jpeg.length >> 1));
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toMatch(/could not be read/);
+
+    const huge = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    const tooBig = await upload(owner.cookie, huge, "huge.png", "image/png");
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().message).toMatch(/dimensions are too large.*40 megapixels/);
+
+    expect(
+      (await app.inject({ method: "GET", url: "/api/user", headers: { cookie: owner.cookie } })).json(),
+    ).toMatchObject({ photoUrl: null });
+  });
+
+  it("says an upload cut off mid-body did not arrive, rather than that it was too large", async () => {
+    const owner = await registerUser(app);
+    const { payload, headers } = multipart(await jpegWithGps());
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/profile/photo",
+      payload: payload.subarray(0, payload.length - 30),
+      headers: { ...headers, cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("The upload did not arrive complete. Please try again.");
+  });
+
+  it("answers 404, never 500, for a user id PostgreSQL's integer cannot hold", async () => {
+    const owner = await registerUser(app);
+    for (const id of ["2147483648", "99999999999", `0${owner.id}`]) {
+      expect((await view(id, owner.cookie)).statusCode, id).toBe(404);
+    }
+  });
+
+  it("leaves one file behind two uploads racing (a double click), the one the profile shows", async () => {
+    const owner = await registerUser(app);
+    const [first, second] = await Promise.all([
+      upload(owner.cookie, await jpegWithGps()),
+      upload(owner.cookie, await jpegWithGps()),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const files = fs.readdirSync(path.join(dataDir, "photos")).filter((f) => f.startsWith(`${owner.id}-`));
+    expect(files).toHaveLength(1);
+    expect((await view(owner.id, owner.cookie)).statusCode).toBe(200);
   });
 
   it("hides the photo from a stranger (404)", async () => {

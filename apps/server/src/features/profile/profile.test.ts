@@ -14,6 +14,14 @@ describe("PUT /api/profile", () => {
     expect(res.json()).toMatchObject({ gender: "Man", questionnaireStep: 5, needsOnboarding: true });
   });
 
+  it("accepts an empty body (a step without fields) as no change, not a 500", async () => {
+    const user = await registerUser(app);
+    await put(user.cookie, { bio: "Still here." });
+    const res = await put(user.cookie, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, username: user.username, bio: "Still here." });
+  });
+
   it("computes age from the date of birth and ignores a client-sent age", async () => {
     const user = await registerUser(app);
     const dob = `${new Date().getFullYear() - 30}-01-01`;
@@ -56,6 +64,21 @@ describe("PUT /api/profile", () => {
     const res = await put(user.cookie, { agePreferenceMax: 25 });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Maximum age must be greater than or equal to minimum age");
+  });
+
+  it("keeps the age preference in order when two saves race, each checked against the other", async () => {
+    const user = await registerUser(app);
+    await put(user.cookie, { agePreferenceMin: 25, agePreferenceMax: 60 });
+    // Each is fine against the saved 25–60; together they would make 50–30.
+    const results = await Promise.all([
+      put(user.cookie, { agePreferenceMin: 50 }),
+      put(user.cookie, { agePreferenceMax: 30 }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const after = (
+      await app.inject({ method: "GET", url: "/api/user", headers: { cookie: user.cookie } })
+    ).json();
+    expect(after.agePreferenceMin).toBeLessThanOrEqual(after.agePreferenceMax);
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { completionError } from "@kindred/shared/onboarding";
 import { profileUpdateSchema, subscriptionSchema } from "@kindred/shared/profile";
 import { selfUserSchema } from "@kindred/shared/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { UserRow } from "../../db/schema/users.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { isUniqueViolation } from "../../lib/pg-errors.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
@@ -19,25 +20,29 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const changes = request.body;
-      const merged = { ...me, ...changes };
       // The age is the server's: computed from the birth date, never taken from the client.
       const age = changes.dateOfBirth ? ageFromDateOfBirth(changes.dateOfBirth, new Date()) : undefined;
-      const min = merged.agePreferenceMin;
-      const max = merged.agePreferenceMax;
-      if (min != null && max != null && max < min) {
-        throw new HttpError(400, "Maximum age must be greater than or equal to minimum age", {
-          field: "agePreferenceMax",
-        });
-      }
-      if (changes.onboardingCompleted) {
-        const missing = completionError(merged);
-        if (missing) throw new HttpError(400, missing, { field: "onboardingCompleted" });
-      }
       if (changes.username && changes.username.toLowerCase() !== me.username.toLowerCase()) {
         const other = await findUserByUsername(app.db, changes.username);
         if (other) throw new HttpError(409, USERNAME_TAKEN, { field: "username" });
       }
-      const row = await updateProfile(app.db, me.id, { ...changes, ...(age ? { age } : {}) }).catch((err) => {
+      // Checked on the row as saved at this moment (locked), not as it was when the request began.
+      const check = (current: UserRow) => {
+        const merged = { ...current, ...changes };
+        const min = merged.agePreferenceMin;
+        const max = merged.agePreferenceMax;
+        if (min != null && max != null && max < min) {
+          throw new HttpError(400, "Maximum age must be greater than or equal to minimum age", {
+            field: "agePreferenceMax",
+          });
+        }
+        if (changes.onboardingCompleted) {
+          const missing = completionError(merged);
+          if (missing) throw new HttpError(400, missing, { field: "onboardingCompleted" });
+        }
+      };
+      const update = { ...changes, ...(age ? { age } : {}) };
+      const row = await updateProfile(app.db, me.id, update, check).catch((err) => {
         if (isUniqueViolation(err)) throw new HttpError(409, USERNAME_TAKEN, { field: "username" });
         throw err;
       });
