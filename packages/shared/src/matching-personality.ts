@@ -15,7 +15,7 @@ import {
 } from "./options.ts";
 
 /** The answers personalityScore reads: the personality fields of a MatchProfile. */
-interface PersonalityAnswers {
+export interface PersonalityAnswers {
   readonly communicationStyle: string | null;
   readonly freeTimeActivities: readonly string[] | null;
   readonly values: string | null;

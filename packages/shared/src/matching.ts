@@ -7,9 +7,8 @@
 // scorePair(a, b) bit-for-bit equal to scorePair(b, a), not just equal after rounding.
 
 import { AGE_MIN, AGE_PREFERENCE_DEFAULT_MAX, AGE_PREFERENCE_DEFAULT_MIN } from "./constants.ts";
-import type { MatchCallPreferences } from "./matching-call-times.ts";
 import { locationScore } from "./matching-location.ts";
-import { personalityScore } from "./matching-personality.ts";
+import { type PersonalityAnswers, personalityScore } from "./matching-personality.ts";
 import { AGE_GAP_ZERO_YEARS, MATCH_WEIGHTS, NEUTRAL_SCORE } from "./matching-weights.ts";
 import { GENDER_TO_INTEREST } from "./options.ts";
 
@@ -31,7 +30,7 @@ export {
 // ---------------------------------------------------------------------------------------------
 
 /** The subset of a user the engine reads. A SelfUser or a users-table row is assignable to it. */
-export interface MatchProfile {
+export interface MatchProfile extends PersonalityAnswers {
   readonly id: number;
   readonly age: number | null;
   readonly gender: string | null;
@@ -39,14 +38,6 @@ export interface MatchProfile {
   readonly agePreferenceMin: number | null;
   readonly agePreferenceMax: number | null;
   readonly location: string | null;
-  readonly communicationStyle: string | null;
-  readonly freeTimeActivities: readonly string[] | null;
-  readonly values: string | null;
-  readonly conflictResolution: string | null;
-  readonly loveLanguage: string | null;
-  readonly relationshipPace: string | null;
-  readonly dealbreakers: readonly string[] | null;
-  readonly callPreferences: MatchCallPreferences | null;
   readonly onboardingCompleted: boolean;
 }
 
