@@ -205,6 +205,26 @@ describe("login rate limit bypasses", () => {
     expect(variant.cookies).toEqual([]);
   });
 
+  it("checks at most the limit of a burst of parallel guesses, then refuses even the right password", async () => {
+    const limited = accountLimited;
+    const user = await registerUser(limited.app);
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login(limited.app, user.username, `wrong-guess-${i}`)),
+    );
+    const checked = burst.filter((r) => r.statusCode === 401).length;
+    expect(checked).toBe(3);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(57);
+    expect((await login(limited.app, user.username, user.password)).statusCode).toBe(429);
+  });
+
+  it("gives a correct sign-in's attempt back to its address", async () => {
+    const user = await registerUser(proxied.app);
+    const via = { "x-forwarded-for": "203.0.113.50" };
+    for (let i = 0; i < 5; i++) {
+      expect((await login(proxied.app, user.username, user.password, via)).statusCode).toBe(200);
+    }
+  });
+
   it("behind the proxy, counts the address the proxy saw, not one the client wrote in X-Forwarded-For", async () => {
     const user = await registerUser(proxied.app);
     // The proxy appends the address it saw to whatever the client sent.

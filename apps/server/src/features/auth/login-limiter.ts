@@ -1,5 +1,7 @@
 /**
- * Counts failed sign-ins per account and per address in a fixed window. In-process: with several
+ * Counts sign-in attempts per account and per address in a fixed window. An attempt is counted
+ * before its password is verified (and handed back when it succeeds): checking first and counting
+ * after the slow verify let a burst of parallel guesses all pass the check. In-process: with several
  * app instances each keeps its own count, which still bounds guessing per instance.
  */
 export interface LimiterOptions {
@@ -15,6 +17,9 @@ interface Bucket {
   resetAt: number;
 }
 
+const accountKey = (account: string) => `a:${account.toLowerCase()}`;
+const addressKey = (address: string) => `i:${address}`;
+
 export class LoginLimiter {
   private buckets = new Map<string, Bucket>();
   private nextSweep = 0;
@@ -23,8 +28,8 @@ export class LoginLimiter {
 
   /** Seconds until a blocked key may try again, or 0 when allowed. */
   retryAfter(account: string, address: string, now = Date.now()): number {
-    const a = this.live(`a:${account.toLowerCase()}`, now);
-    const b = this.live(`i:${address}`, now);
+    const a = this.live(accountKey(account), now);
+    const b = this.live(addressKey(address), now);
     const waits = [
       a && a.count >= this.opts.maxPerAccount ? a.resetAt - now : 0,
       b && b.count >= this.opts.maxPerAddress ? b.resetAt - now : 0,
@@ -32,19 +37,29 @@ export class LoginLimiter {
     return Math.ceil(Math.max(...waits) / 1000);
   }
 
-  recordFailure(account: string, address: string, now = Date.now()): void {
+  /**
+   * Claims one attempt: 0 when allowed (and counted, synchronously, so no parallel request can slip
+   * between the check and the count), else the seconds to wait, counting nothing.
+   */
+  attempt(account: string, address: string, now = Date.now()): number {
+    const wait = this.retryAfter(account, address, now);
+    if (wait > 0) return wait;
     // A bucket is only dropped when its own key comes back, and most never do (a mistyped name, a
     // passing address): without a sweep, once a window, the map would grow for as long as the process runs.
     if (now >= this.nextSweep) this.sweep(now);
-    for (const key of [`a:${account.toLowerCase()}`, `i:${address}`]) {
+    for (const key of [accountKey(account), addressKey(address)]) {
       const bucket = this.live(key, now) ?? { count: 0, resetAt: now + this.opts.windowMs };
       bucket.count += 1;
       this.buckets.set(key, bucket);
     }
+    return 0;
   }
 
-  recordSuccess(account: string): void {
-    this.buckets.delete(`a:${account.toLowerCase()}`);
+  /** A correct password: the account starts afresh and the address gets its attempt back. */
+  recordSuccess(account: string, address: string, now = Date.now()): void {
+    this.buckets.delete(accountKey(account));
+    const bucket = this.live(addressKey(address), now);
+    if (bucket) bucket.count = Math.max(0, bucket.count - 1);
   }
 
   /** How many buckets are held (for tests and monitoring). */

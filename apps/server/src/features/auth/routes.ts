@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
     { config: { public: true }, schema: { body: loginSchema, response: { 200: selfUserSchema } } },
     async (request, reply) => {
       const { username, password } = request.body;
-      const wait = limiter.retryAfter(username, request.ip);
+      const wait = limiter.attempt(username, request.ip);
       if (wait > 0) {
         reply.header("retry-after", String(wait));
         const minutes = Math.ceil(wait / 60);
@@ -59,10 +59,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
       }
       const user = await findUserByUsername(app.db, username);
       if (!user || !(await verifyPassword(user.passwordHash, password))) {
-        limiter.recordFailure(username, request.ip);
         throw new HttpError(401, "Invalid username or password");
       }
-      limiter.recordSuccess(username);
+      limiter.recordSuccess(username, request.ip);
       // Rotation: whatever session the browser held before is ended, a new token is issued.
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
       setSessionCookie(reply, request, await createSession(app.db, user.id));
