@@ -19,6 +19,9 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { nulGuard } from "./plugins/nul-guard.ts";
 import { originCheck } from "./plugins/origin-check.ts";
 import { webPlugin } from "./plugins/web.ts";
+import type { RealtimeBackend } from "./realtime/backend.ts";
+import { createBackend } from "./realtime/create-backend.ts";
+import { realtimePlugin } from "./realtime/plugin.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -30,11 +33,13 @@ declare module "fastify" {
 export interface AppDeps {
   env: Env;
   db: Db;
+  /** The shared realtime parts; by default made from env (Redis when REDIS_URL is set) and owned by the app. */
+  realtime?: RealtimeBackend;
   limiter?: LoginLimiter;
   logger?: FastifyServerOptions["logger"];
 }
 
-export async function buildApp({ env, db, limiter = new LoginLimiter(), logger = false }: AppDeps) {
+export async function buildApp({ env, db, realtime, limiter = new LoginLimiter(), logger = false }: AppDeps) {
   // Behind the one TLS-terminating proxy, trust that proxy (the socket's peer, hop 0) and no further.
   // `true` would trust every hop, so request.ip would be whatever a client wrote first in
   // X-Forwarded-For, and the per-address sign-in limit would be a header away from bypassed.
@@ -54,7 +59,8 @@ export async function buildApp({ env, db, limiter = new LoginLimiter(), logger =
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        // 'self' covers this origin's ws:/wss: too; no other socket or fetch destination is allowed.
+        connectSrc: ["'self'", ...(env.VITE_ANALYTICS_URL ? [new URL(env.VITE_ANALYTICS_URL).origin] : [])],
         fontSrc: ["'self'", "data:"],
         mediaSrc: ["'self'", "blob:"],
         upgradeInsecureRequests: null,
@@ -70,6 +76,15 @@ export async function buildApp({ env, db, limiter = new LoginLimiter(), logger =
   await app.register(originCheck, { publicOrigin: env.PUBLIC_ORIGIN });
   await app.register(authHook);
   await app.register(nulGuard);
+
+  const backend = realtime ?? (await createBackend(env));
+  if (!realtime) app.addHook("onClose", () => backend.close());
+  await app.register(realtimePlugin, {
+    backend,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    pingIntervalMs: env.WS_PING_INTERVAL_MS,
+    presenceTtlMs: env.PRESENCE_TTL_MS,
+  });
 
   // Features.
   await app.register(

@@ -18,12 +18,20 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, "data")),
   DATABASE_URL: optionalText,
   REDIS_URL: optionalText,
+  /** Prefix of every Redis key and channel, so that several deployments (or test files) can share one. */
+  REDIS_PREFIX: z.string().default("kindred:"),
+  /** Presence expires this long after a user's last heartbeat (DECISIONS: 45 s). Shorter only in tests. */
+  PRESENCE_TTL_MS: z.coerce.number().int().min(50).default(45_000),
+  /** The server pings every socket this often and drops one that missed the previous pong. */
+  WS_PING_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),
   /** Public origin (scheme://host[:port]) accepted on cookie-authenticated writes, besides the Host. */
   PUBLIC_ORIGIN: optionalText,
   TRUST_PROXY: z.stringbool().default(false),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
+  /** Where the web app sends page views (read at build time by Vite); the CSP lets the page reach it. */
+  VITE_ANALYTICS_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
 });
 

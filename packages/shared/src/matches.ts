@@ -2,12 +2,25 @@ import { z } from "zod";
 import { SCHEDULE_HOURS } from "./constants.ts";
 import { callPreferencesSchema, publicUserSchema } from "./user.ts";
 
-/** Statuses after which a match is over for both people. */
-export const ENDED_MATCH_STATUSES = ["unmatched", "blocked"] as const;
+export const MATCH_STATUSES = ["active", "unmatched", "blocked"] as const;
+export const matchStatusSchema = z.enum(MATCH_STATUSES);
+export type MatchStatus = z.infer<typeof matchStatusSchema>;
 
-/** The person on the other side of a match: public fields plus, because they are matched, call times. */
+/** Statuses after which a match is over for both people. */
+export const ENDED_MATCH_STATUSES = ["unmatched", "blocked"] as const satisfies readonly MatchStatus[];
+
+/** The one rule for "is this match live": every screen and server check asks this. */
+export function isLiveMatch(status: string): boolean {
+  return !(ENDED_MATCH_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * The person on the other side of a match: public fields plus, because they are matched, call times
+ * and whether they have Kindred open right now (real presence, for matches only).
+ */
 export const matchedUserSchema = publicUserSchema.extend({
   callPreferences: callPreferencesSchema.nullable(),
+  online: z.boolean(),
 });
 export type MatchedUser = z.infer<typeof matchedUserSchema>;
 
@@ -23,7 +36,7 @@ export const matchSchema = z.object({
   scheduledCallTime: z.string().nullable(),
   isChatUnlocked: z.boolean(),
   arePhotosRevealed: z.boolean(),
-  status: z.string(),
+  status: matchStatusSchema,
   otherUser: matchedUserSchema,
 });
 export type Match = z.infer<typeof matchSchema>;

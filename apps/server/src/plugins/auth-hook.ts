@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { UserRow } from "../db/schema/users.ts";
-import { findUserBySession } from "../features/auth/data.ts";
-import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from "../features/auth/sessions.ts";
 import { HttpError } from "../lib/http-error.ts";
+import { sessionFromCookies } from "../lib/session.ts";
+import { SESSION_COOKIE, SESSION_TTL_MS } from "../lib/session-token.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -43,11 +43,9 @@ export const authHook = fp(async (app: FastifyInstance) => {
   app.decorateRequest("sessionTokenHash", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      request.sessionTokenHash = hashToken(token);
-      request.user = await findUserBySession(app.db, request.sessionTokenHash);
-    }
+    const session = await sessionFromCookies(app.db, request.cookies);
+    request.sessionTokenHash = session?.tokenHash ?? null;
+    request.user = session?.user ?? null;
     if (!request.user && !request.is404 && !request.routeOptions.config?.public) {
       throw new HttpError(401, "Please sign in to continue.");
     }

@@ -1,8 +1,13 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../lib/http-error.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Whether an Origin header names this app: the host it was reached on, or the configured public origin. */
+export function isOwnOrigin(request: FastifyRequest, origin: string, publicOrigin?: string): boolean {
+  return origin === `${request.protocol}://${request.host}` || origin === publicOrigin;
+}
 
 /**
  * CSRF defence in depth beside SameSite=Lax: a browser always sends Origin on cross-site writes,
@@ -13,8 +18,7 @@ export const originCheck = fp(async (app: FastifyInstance, opts: { publicOrigin?
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (!origin) return;
-    const own = `${request.protocol}://${request.host}`;
-    if (origin === own || origin === opts.publicOrigin) return;
+    if (isOwnOrigin(request, origin, opts.publicOrigin)) return;
     throw new HttpError(403, "This request came from another site and was refused.");
   });
 });

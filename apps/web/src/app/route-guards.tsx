@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useAuth } from "@/lib/auth";
 
 /** Login required: a spinner while the session loads, /auth when there is none. */
 export function RequireAuth() {

@@ -1,3 +1,4 @@
+import { CALL_STATUSES } from "@kindred/shared/calls";
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { matches } from "./matches.ts";
 import { users } from "./users.ts";
@@ -21,10 +22,12 @@ export const calls = pgTable(
     endTime: timestamp("end_time", { withTimezone: true }),
     duration: integer("duration"),
     callDay: integer("call_day").notNull(),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: CALL_STATUSES }).notNull().default("pending"),
   },
   (t) => [
     index("calls_match_idx").on(t.matchId),
     index("calls_initiator_start_idx").on(t.initiatorId, t.startTime),
   ],
 );
+
+export type CallRow = typeof calls.$inferSelect;

@@ -1,3 +1,4 @@
+import { MATCH_STATUSES } from "@kindred/shared/matches";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -31,7 +32,7 @@ export const matches = pgTable(
     scheduledCallTime: timestamp("scheduled_call_time", { withTimezone: true }),
     isChatUnlocked: boolean("is_chat_unlocked").notNull().default(false),
     arePhotosRevealed: boolean("are_photos_revealed").notNull().default(false),
-    status: text("status").notNull().default("active"),
+    status: text("status", { enum: MATCH_STATUSES }).notNull().default("active"),
     unmatchedBy: integer("unmatched_by"),
     unmatchedDate: timestamp("unmatched_date", { withTimezone: true }),
   },

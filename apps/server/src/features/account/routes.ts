@@ -24,6 +24,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(request);
     await app.db.delete(users).where(eq(users.id, user.id));
     await photos.removeAllOf(user.id);
+    await app.realtime.endSessions(user.id);
     clearSessionCookie(reply);
     return { ok: true as const };
   });

@@ -1,22 +1,7 @@
 import { USERNAME_PATTERN } from "@kindred/shared/auth";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { sessions } from "../../db/schema/sessions.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
-
-export async function findUserBySession(
-  db: Executor,
-  tokenHash: string,
-  now = new Date(),
-): Promise<UserRow | null> {
-  const rows = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return rows[0]?.user ?? null;
-}
 
 /**
  * The account with this username, whatever its case. A name outside USERNAME_PATTERN names no

@@ -1,5 +1,6 @@
 import { loginSchema, okSchema, registerSchema } from "@kindred/shared/auth";
 import { selfUserSchema } from "@kindred/shared/user";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../lib/http-error.ts";
 import { isUniqueViolation } from "../../lib/pg-errors.ts";
@@ -16,6 +17,13 @@ const takenMessage = {
 } as const;
 
 export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = async (app, { limiter }) => {
+  /** A session that ended (logout, or rotation at sign-in) also closes the sockets it opened. */
+  async function endPreviousSession(request: FastifyRequest) {
+    if (request.user && request.sessionTokenHash) {
+      await app.realtime.endSessions(request.user.id, request.sessionTokenHash);
+    }
+  }
+
   app.post(
     "/register",
     { config: { public: true }, schema: { body: registerSchema, response: { 201: selfUserSchema } } },
@@ -37,6 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
           const field = (await findTakenIdentity(app.db, input.username, input.email)) ?? "username";
           throw new HttpError(409, takenMessage[field], { field });
         });
+      await endPreviousSession(request);
       setSessionCookie(reply, request, user.token);
       return reply.status(201).send(toSelfUser(user.row));
     },
@@ -64,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
       limiter.recordSuccess(username, request.ip);
       // Rotation: whatever session the browser held before is ended, a new token is issued.
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
+      await endPreviousSession(request);
       setSessionCookie(reply, request, await createSession(app.db, user.id));
       return toSelfUser(user);
     },
@@ -74,6 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
     { config: { public: true }, schema: { response: { 200: okSchema } } },
     async (request, reply) => {
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
+      await endPreviousSession(request);
       clearSessionCookie(reply);
       return { ok: true as const };
     },

@@ -1,13 +1,13 @@
-import { type BlockInput, ENDED_MATCH_STATUSES } from "@kindred/shared/matches";
-import { and, eq, notInArray } from "drizzle-orm";
+import type { BlockInput } from "@kindred/shared/matches";
+import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { type MatchRow, matches } from "../../db/schema/matches.ts";
 import { reports } from "../../db/schema/reports.ts";
+import { matchIsLive } from "../../lib/live-match.ts";
 
 // Every write re-checks that the match is still live: the route read it a moment earlier, and the other
 // person may have unmatched or blocked in between. An ended match is never reopened, re-ended or scheduled.
-const liveMatch = (matchId: number) =>
-  and(eq(matches.id, matchId), notInArray(matches.status, [...ENDED_MATCH_STATUSES]));
+const liveMatch = (matchId: number) => and(eq(matches.id, matchId), matchIsLive);
 
 /** Ends a live match; false when it had already ended (or is not there). */
 export async function endMatch(

@@ -3,7 +3,7 @@ import type { MatchRow } from "../../db/schema/matches.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { toPublicUser } from "../users/present.ts";
 
-export function toMatch(match: MatchRow, other: UserRow): Match {
+export function toMatch(match: MatchRow, other: UserRow, online: boolean): Match {
   return {
     id: match.id,
     userId1: match.userId1,
@@ -20,6 +20,7 @@ export function toMatch(match: MatchRow, other: UserRow): Match {
     otherUser: {
       ...toPublicUser(other, { photoRevealed: match.arePhotosRevealed }),
       callPreferences: other.callPreferences ?? null,
+      online,
     },
   };
 }

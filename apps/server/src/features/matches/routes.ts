@@ -13,10 +13,11 @@ import { planOf } from "@kindred/shared/plans";
 import { publicUserSchema } from "@kindred/shared/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError, notFound } from "../../lib/http-error.ts";
+import { requireLiveMatch } from "../../lib/live-match.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
 import { findUserById } from "../users/data.ts";
 import { toPublicUser } from "../users/present.ts";
-import { findLiveMatchBetween, findMatchFor, listMatchesFor } from "./data.ts";
+import { findLiveMatchBetween, listMatchesFor } from "./data.ts";
 import { callInvite } from "./ics.ts";
 import { blockAndReport, endMatch, scheduleCall } from "./mutations.ts";
 import { toMatch } from "./present.ts";
@@ -24,21 +25,17 @@ import { toMatch } from "./present.ts";
 const params = { params: idParamsSchema };
 
 export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The caller's live match with this id; any other id is "not found", never "forbidden". */
-  async function ownMatch(matchId: number, userId: number) {
-    const found = await findMatchFor(app.db, matchId, userId);
-    if (!found) throw notFound("Match not found");
-    return found;
-  }
+  const isOnline = async (userId: number) => (await app.realtime.presence.onlineAmong([userId])).has(userId);
 
   app.get("/matches", { schema: { response: { 200: matchListSchema } } }, async (request) => {
     const rows = await listMatchesFor(app.db, currentUser(request).id);
-    return rows.map(({ match, other }) => toMatch(match, other));
+    const online = await app.realtime.presence.onlineAmong(rows.map((r) => r.other.id));
+    return rows.map(({ match, other }) => toMatch(match, other, online.has(other.id)));
   });
 
   app.get("/matches/:id", { schema: { ...params, response: { 200: matchSchema } } }, async (request) => {
-    const { match, other } = await ownMatch(request.params.id, currentUser(request).id);
-    return toMatch(match, other);
+    const { match, other } = await requireLiveMatch(app.db, request.params.id, currentUser(request).id);
+    return toMatch(match, other, await isOnline(other.id));
   });
 
   app.get("/users/:id", { schema: { ...params, response: { 200: publicUserSchema } } }, async (request) => {
@@ -55,7 +52,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...params, response: { 200: unmatchResultSchema } } },
     async (request) => {
       const me = currentUser(request);
-      const { match } = await ownMatch(request.params.id, me.id);
+      const { match } = await requireLiveMatch(app.db, request.params.id, me.id);
       if (!planOf(me.profileType).canUnmatch) {
         throw new HttpError(403, UNMATCH_UPGRADE_MESSAGE, { requiresUpgrade: true });
       }
@@ -69,7 +66,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...params, body: blockSchema, response: { 200: okSchema } } },
     async (request) => {
       const me = currentUser(request);
-      const { match } = await ownMatch(request.params.id, me.id);
+      const { match } = await requireLiveMatch(app.db, request.params.id, me.id);
       if (!(await blockAndReport(app.db, match, me.id, request.body))) throw notFound("Match not found");
       return { ok: true as const };
     },
@@ -80,7 +77,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...params, body: scheduleSchema, response: { 200: matchSchema } } },
     async (request) => {
       const me = currentUser(request);
-      const { match, other } = await ownMatch(request.params.id, me.id);
+      const { match, other } = await requireLiveMatch(app.db, request.params.id, me.id);
       const at = londonWallTimeToInstant(request.body.date, request.body.time);
       if (!at) throw new HttpError(400, "Please choose a date", { field: "date" });
       if (at.getTime() <= Date.now()) {
@@ -88,12 +85,12 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const scheduled = await scheduleCall(app.db, match.id, at);
       if (!scheduled) throw notFound("Match not found");
-      return toMatch(scheduled, other);
+      return toMatch(scheduled, other, await isOnline(other.id));
     },
   );
 
   app.get("/matches/:id/invite.ics", { schema: params }, async (request, reply) => {
-    const { match, other } = await ownMatch(request.params.id, currentUser(request).id);
+    const { match, other } = await requireLiveMatch(app.db, request.params.id, currentUser(request).id);
     if (!match.callScheduled || !match.scheduledCallTime)
       throw notFound("No call is scheduled for this match");
     const url = `${request.protocol}://${request.host}/call/${match.id}`;

@@ -1,12 +1,12 @@
 // Simultaneous generations must never push anyone past their plan's capacity.
 // On PostgreSQL these requests really run at once (pool of 10 connections); on PGlite they interleave.
 import { planOf } from "@kindred/shared/plans";
-import { and, eq, inArray, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { matches } from "../../db/schema/matches.ts";
 import { users } from "../../db/schema/users.ts";
+import { matchIsLive } from "../../lib/live-match.ts";
 import { createTestApp } from "../../test/app.ts";
-import { ENDED_STATUSES } from "./data.ts";
 import { newCohortAge, peopleOf } from "./test-people.ts";
 
 const { app, db } = await createTestApp();
@@ -16,13 +16,7 @@ async function expectNobodyOverCapacity() {
   const rows = await db
     .select({ id: users.id, profileType: users.profileType, active: sql<number>`count(${matches.id})::int` })
     .from(users)
-    .innerJoin(
-      matches,
-      and(
-        or(eq(matches.userId1, users.id), eq(matches.userId2, users.id)),
-        notInArray(matches.status, [...ENDED_STATUSES]),
-      ),
-    )
+    .innerJoin(matches, and(or(eq(matches.userId1, users.id), eq(matches.userId2, users.id)), matchIsLive))
     .groupBy(users.id);
   for (const r of rows)
     expect(r.active, `user ${r.id}`).toBeLessThanOrEqual(planOf(r.profileType).maxMatches);
@@ -32,12 +26,7 @@ const activeOf = (id: number) =>
   db
     .select({ id: matches.id })
     .from(matches)
-    .where(
-      and(
-        or(eq(matches.userId1, id), eq(matches.userId2, id)),
-        notInArray(matches.status, [...ENDED_STATUSES]),
-      ),
-    );
+    .where(and(or(eq(matches.userId1, id), eq(matches.userId2, id)), matchIsLive));
 
 describe("concurrent generation", () => {
   it("gives a candidate's last free slot to exactly one of five simultaneous callers", async () => {

@@ -1,11 +1,10 @@
 import { AGE_PREFERENCE_DEFAULT_MAX, AGE_PREFERENCE_DEFAULT_MIN } from "@kindred/shared/constants";
+import { isLiveMatch } from "@kindred/shared/matches";
 import { and, asc, between, desc, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { matches } from "../../db/schema/matches.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
-
-/** Statuses that no longer count against either person's plan capacity. */
-export const ENDED_STATUSES = ["unmatched", "blocked"] as const;
+import { matchIsLive } from "../../lib/live-match.ts";
 
 /** Only what scoring, the capacity check and a match result need: no email, name, birth date or photo. */
 export const candidateColumns = {
@@ -156,7 +155,7 @@ export async function findPairsOf(db: Executor, ids: number[]): Promise<PairRow[
 export function countActive(rows: PairRow[], ids: number[]): Map<number, number> {
   const counts = new Map<number, number>(ids.map((id) => [id, 0]));
   for (const r of rows) {
-    if ((ENDED_STATUSES as readonly string[]).includes(r.status)) continue;
+    if (!isLiveMatch(r.status)) continue;
     for (const id of [r.userId1, r.userId2]) {
       const n = counts.get(id);
       if (n !== undefined) counts.set(id, n + 1);
@@ -171,11 +170,6 @@ export async function countActiveMatches(db: Executor, ids: number[]): Promise<M
   const rows = await db
     .select({ userId1: matches.userId1, userId2: matches.userId2, status: matches.status })
     .from(matches)
-    .where(
-      and(
-        or(inArray(matches.userId1, ids), inArray(matches.userId2, ids)),
-        notInArray(matches.status, [...ENDED_STATUSES]),
-      ),
-    );
+    .where(and(or(inArray(matches.userId1, ids), inArray(matches.userId2, ids)), matchIsLive));
   return countActive(rows, ids);
 }

@@ -127,7 +127,7 @@ describe("hard filters: each excluded person is left out while a good candidate 
   it("does not count ended matches against capacity", async () => {
     const age = newCohortAge();
     const caller = await person(age);
-    for (const status of ["unmatched", "blocked", "unmatched"]) {
+    for (const status of ["unmatched", "blocked", "unmatched"] as const) {
       const old = await partner(age);
       await pair(caller.id, old.id, status);
     }

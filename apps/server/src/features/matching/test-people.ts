@@ -1,3 +1,4 @@
+import type { MatchStatus } from "@kindred/shared/matches";
 // Test helpers: onboarded people written straight into the users table, and match rows between them.
 // Each test works in its own "cohort": an age nobody else's preferences accept, so the tests of one
 // file share a database without ever seeing each other's people as candidates.
@@ -89,7 +90,7 @@ export function peopleOf(app: TestApp["app"], db: Db) {
   const partner = (age: number, profile: Profile = {}) =>
     person(age, { gender: "Man", interestedGenders: ["Women"], ...profile });
 
-  async function pair(a: number, b: number, status = "active") {
+  async function pair(a: number, b: number, status: MatchStatus = "active") {
     await db
       .insert(matches)
       .values({ userId1: Math.min(a, b), userId2: Math.max(a, b), compatibility: 80, status });

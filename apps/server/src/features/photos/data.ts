@@ -1,6 +1,7 @@
-import { and, eq, notInArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { matches } from "../../db/schema/matches.ts";
+import { matchIsLive } from "../../lib/live-match.ts";
 
 /** Whether `viewerId` may see `ownerId`'s photo: their own, or a live match whose photos are revealed. */
 export async function canSeePhoto(db: Executor, ownerId: number, viewerId: number): Promise<boolean> {
@@ -14,7 +15,7 @@ export async function canSeePhoto(db: Executor, ownerId: number, viewerId: numbe
         eq(matches.userId1, userId1),
         eq(matches.userId2, userId2),
         eq(matches.arePhotosRevealed, true),
-        notInArray(matches.status, ["unmatched", "blocked"]),
+        matchIsLive,
       ),
     )
     .limit(1);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { MatchStatus } from "@kindred/shared/matches";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { matches } from "../../db/schema/matches.ts";
@@ -37,7 +38,7 @@ async function upload(cookie: string, bytes: Buffer, filename?: string, type?: s
 const view = (userId: number | string, cookie: string) =>
   app.inject({ method: "GET", url: `/api/users/${userId}/photo`, headers: { cookie } });
 
-async function pair(revealed: boolean, status = "active") {
+async function pair(revealed: boolean, status: MatchStatus = "active") {
   const a = await registerUser(app);
   const b = await registerUser(app);
   await upload(a.cookie, await jpegWithGps());

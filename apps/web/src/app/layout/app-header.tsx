@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useAuth } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 import { NAV_ITEMS } from "./navigation";
 

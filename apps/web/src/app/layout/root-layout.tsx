@@ -2,7 +2,9 @@ import { Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { AuthProvider } from "@/features/auth/components/auth-provider";
+import { pageNameFor, trackPageView } from "@/lib/analytics";
 import { cn } from "@/lib/cn";
+import { RealtimeProvider } from "@/lib/realtime";
 import { ErrorBoundary } from "../error-boundary";
 import { AppHeader } from "./app-header";
 import { BottomNav } from "./bottom-nav";
@@ -18,9 +20,20 @@ function useScrollToTopOnNavigate(pathname: string) {
   }, [pathname, navigationType]);
 }
 
+/** SPEC §7 page views: one per navigation to a named page. */
+function usePageViews() {
+  const { pathname, search, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one view per navigation (location.key), not per render
+  useEffect(() => {
+    const name = pageNameFor(pathname, search);
+    if (name) trackPageView(name);
+  }, [key]);
+}
+
 function Chrome() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate(pathname);
+  usePageViews();
   const bottomNav = showBottomNav(pathname);
   return (
     <div className={cn("flex min-h-dvh flex-col", bottomNav && "pb-16 md:pb-0")}>
@@ -45,11 +58,13 @@ function Chrome() {
   );
 }
 
-/** The root route: auth (which needs the router for navigation) and the chrome around every page. */
+/** The root route: auth (which needs the router), the online-status socket, and the chrome around every page. */
 export function RootLayout() {
   return (
     <AuthProvider>
-      <Chrome />
+      <RealtimeProvider>
+        <Chrome />
+      </RealtimeProvider>
     </AuthProvider>
   );
 }

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useAuth } from "@/lib/auth";
 import { avatarGlyph } from "./avatar-glyph";
 
 export function UserMenu({ user }: { user: SelfUser }) {

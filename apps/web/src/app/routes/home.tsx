@@ -1,9 +1,9 @@
 import { PRODUCT_NAME } from "@kindred/shared/constants";
 import { lazy, useState } from "react";
-import { useAuth } from "@/features/auth/hooks/use-auth";
 import { Dashboard } from "@/features/dashboard/components/dashboard";
 import { HomeMatches } from "@/features/matches/components/home-matches";
 import { PlanUsageCard } from "@/features/matches/components/plan-usage-card";
+import { useAuth } from "@/lib/auth";
 
 const OnboardingWizard = lazy(() =>
   import("@/features/onboarding/components/onboarding-wizard").then((m) => ({ default: m.OnboardingWizard })),

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from "@kindred/shared/constants";
-import { useAuth } from "@/features/auth/hooks/use-auth";
 import { MatchesScreen } from "@/features/matches/components/matches-screen";
+import { useAuth } from "@/lib/auth";
 
 export function MatchesPage() {
   const { user } = useAuth();

@@ -4,12 +4,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "@/components/ui/use-toast";
+import { resetAnalytics } from "@/lib/analytics";
 import { errorDetail } from "@/lib/api";
-import { userQueryKey, useUserQuery } from "../api/get-user";
+import { AuthContext, type AuthContextValue, userQueryKey, useUserQuery } from "@/lib/auth";
 import { useLoginMutation } from "../api/login";
 import { useLogoutMutation } from "../api/logout";
 import { useRegisterMutation } from "../api/register";
-import { AuthContext, type AuthContextValue } from "../hooks/use-auth";
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -64,6 +64,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onSuccess: () => {
       // The flag goes first so that no guard bounces to /auth while the cache empties.
       setHasLoggedOut(true);
+      resetAnalytics();
       queryClient.clear();
       queryClient.setQueryData(userQueryKey, null);
       toast({ title: "Logged out", description: "You've been successfully logged out." });

@@ -3,7 +3,7 @@ import { type LoginInput, loginSchema } from "@kindred/shared/auth";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { useAuth } from "../hooks/use-auth";
+import { useAuth } from "@/lib/auth";
 
 export function LoginForm() {
   const { loginMutation } = useAuth();

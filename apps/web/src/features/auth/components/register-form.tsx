@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { ApiError } from "@/lib/api";
-import { useAuth } from "../hooks/use-auth";
+import { useAuth } from "@/lib/auth";
 
 const FIELDS = ["name", "email", "username", "password"] as const;
 type RegisterField = (typeof FIELDS)[number];

@@ -24,9 +24,9 @@ export interface AvatarPerson {
 }
 
 const SIZES = {
-  md: { box: "size-16 text-3xl", lock: "size-6 [&_svg]:size-3" },
-  lg: { box: "size-20 text-4xl", lock: "size-7 [&_svg]:size-3.5" },
-  xl: { box: "size-32 text-6xl", lock: "size-9 [&_svg]:size-4" },
+  md: { box: "size-16 text-3xl", lock: "size-6 [&_svg]:size-3", dot: "size-4" },
+  lg: { box: "size-20 text-4xl", lock: "size-7 [&_svg]:size-3.5", dot: "size-4" },
+  xl: { box: "size-32 text-6xl", lock: "size-9 [&_svg]:size-4", dot: "size-5" },
 } as const;
 
 /**
@@ -36,15 +36,18 @@ const SIZES = {
 export function MatchAvatar({
   person,
   revealed,
+  online = false,
   size = "md",
   className,
 }: {
   person: AvatarPerson;
   revealed: boolean;
+  /** Real presence: lit while they have Kindred open (only ever sent for a match). */
+  online?: boolean;
   size?: keyof typeof SIZES;
   className?: string;
 }) {
-  const { box, lock } = SIZES[size];
+  const { box, lock, dot } = SIZES[size];
   const showPhoto = revealed && person.photoUrl;
   const glyph = person.avatar?.trim() || person.username.trim().charAt(0).toUpperCase() || "U";
   return (
@@ -68,6 +71,14 @@ export function MatchAvatar({
           <span aria-hidden>{glyph}</span>
         </div>
       )}
+      {online ? (
+        <span
+          title="Online now"
+          className={cn(dot, "absolute -top-1 -right-1 rounded-full bg-emerald-500 ring-2 ring-white")}
+        >
+          <span className="sr-only">Online now</span>
+        </span>
+      ) : null}
       {revealed ? null : (
         <span
           title="Photo hidden until revealed"

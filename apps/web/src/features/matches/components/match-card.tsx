@@ -55,7 +55,7 @@ function ScheduledBanner({ at }: { at: string }) {
   );
 }
 
-/** SPEC §2 match card. No online dot yet: presence comes with calls, and DECISIONS forbid faking it. */
+/** SPEC §2 match card. The green dot is real presence, pushed over the online-status socket. */
 export function MatchCard({ match, className }: { match: Match; className?: string }) {
   const other = match.otherUser;
   const facts = [other.age ? `${other.age}` : null, other.location].filter(Boolean).join(" · ");
@@ -68,7 +68,7 @@ export function MatchCard({ match, className }: { match: Match; className?: stri
       )}
     >
       <header className="flex items-start gap-4">
-        <MatchAvatar person={other} revealed={match.arePhotosRevealed} />
+        <MatchAvatar person={other} revealed={match.arePhotosRevealed} online={other.online} />
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold text-lg text-stone-900">{other.username}</h3>
           {facts ? (

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from "@kindred/shared/constants";
 import type { SelfUser } from "@kindred/shared/user";
 import { FormProvider } from "react-hook-form";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useAuth } from "@/lib/auth";
 import { useOnboardingWizard, type WizardMode } from "../hooks/use-onboarding-wizard";
 import { STEP_INFO } from "../steps";
 import { COMPLETION_STEP } from "../wizard-values";

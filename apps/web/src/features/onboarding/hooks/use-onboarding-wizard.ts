@@ -11,8 +11,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/components/ui/use-toast";
-import { userQueryKey } from "@/features/auth/api/get-user";
 import { errorDetail } from "@/lib/api";
+import { userQueryKey } from "@/lib/auth";
 import { type ProfileSaveBody, useSaveProfileMutation } from "../api/save-profile";
 import {
   COMPLETION_STEP,

@@ -2,8 +2,8 @@ import type { SelfUser } from "@kindred/shared/user";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { env } from "@/config/env";
-import { userQueryKey } from "@/features/auth/api/get-user";
 import { ApiError, apiJson } from "@/lib/api";
+import { userQueryKey } from "@/lib/auth";
 
 const PROFILE_UPDATED = {
   title: "Profile updated",

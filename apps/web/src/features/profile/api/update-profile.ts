@@ -2,8 +2,8 @@ import type { ProfileField } from "@kindred/shared/profile";
 import type { SelfUser } from "@kindred/shared/user";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
-import { userQueryKey } from "@/features/auth/api/get-user";
 import { apiJson, errorDetail } from "@/lib/api";
+import { userQueryKey } from "@/lib/auth";
 
 export type ProfileChanges = Partial<Record<ProfileField, unknown>>;
 

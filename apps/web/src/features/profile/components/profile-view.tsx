@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from "@kindred/shared/constants";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useAuth } from "@/lib/auth";
 import { AccountCard } from "./account-card";
 import { PlansPanel } from "./plans-panel";
 import { ProfileDetails } from "./profile-details";

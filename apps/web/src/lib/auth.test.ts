@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { useAuth } from "./use-auth";
+import { useAuth } from "./auth";
 
 function Consumer() {
   useAuth();

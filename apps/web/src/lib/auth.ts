@@ -1,7 +1,18 @@
 import type { LoginInput, RegisterInput } from "@kindred/shared/auth";
 import type { SelfUser } from "@kindred/shared/user";
-import type { UseMutationResult } from "@tanstack/react-query";
+import { type UseMutationResult, useQuery } from "@tanstack/react-query";
 import { createContext, useContext } from "react";
+import { getQueryFn } from "./api";
+
+export const userQueryKey = ["/api/user"] as const;
+
+/** GET /api/user: the signed-in user, or null when the session is missing (401). */
+export function useUserQuery() {
+  return useQuery<SelfUser | null, Error>({
+    queryKey: userQueryKey,
+    queryFn: getQueryFn<SelfUser>({ on401: "returnNull" }),
+  });
+}
 
 export interface AuthContextValue {
   user: SelfUser | null;

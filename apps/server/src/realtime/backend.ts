@@ -1,0 +1,38 @@
+// The shared parts of realtime, behind one interface: a pub/sub bus with a channel per user, the
+// presence store and the room registry. In-process by default; Redis when REDIS_URL is set, so that
+// several app instances behave as one. A test hands two apps the same backend.
+
+export type Unsubscribe = () => Promise<void>;
+
+export interface Bus {
+  /** Delivers to every subscriber of the channel, on any instance; resolves to how many got it. */
+  publish(channel: string, message: string): Promise<number>;
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<Unsubscribe>;
+}
+
+/** Who is online: a user is while at least one of their connections was heard from within the TTL. */
+export interface PresenceStore {
+  /** Marks a connection as heard from now; true when this made the user go from offline to online. */
+  touch(userId: number, connId: string, now: number): Promise<boolean>;
+  /** Forgets a connection; true when this made the user go offline. */
+  remove(userId: number, connId: string, now: number): Promise<boolean>;
+  /** Forgets connections not heard from within the TTL; the users who went offline because of it. */
+  sweep(now: number): Promise<number[]>;
+  onlineAmong(userIds: readonly number[], now: number): Promise<Set<number>>;
+}
+
+/** Which users' connections are in which call room, across instances. */
+export interface RoomStore {
+  /** Adds the connection; the distinct users in the room afterwards. */
+  join(callId: number, userId: number, connId: string): Promise<number[]>;
+  /** Removes the connection; true when the user has no connection left in the room. */
+  leave(callId: number, userId: number, connId: string): Promise<boolean>;
+}
+
+export interface RealtimeBackend {
+  kind: "in-process" | "redis";
+  bus: Bus;
+  presence: PresenceStore;
+  rooms: RoomStore;
+  close(): Promise<void>;
+}

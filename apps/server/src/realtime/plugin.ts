@@ -1,0 +1,137 @@
+import fastifyWebsocket from "@fastify/websocket";
+import { STATUS_SOCKET_PATHS } from "@kindred/shared/presence";
+import { SIGNALLING_SOCKET_PATH } from "@kindred/shared/signalling";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { WebSocket } from "ws";
+import { HttpError } from "../lib/http-error.ts";
+import { type Session, sessionFromCookies } from "../lib/session.ts";
+import { isOwnOrigin } from "../plugins/origin-check.ts";
+import type { RealtimeBackend } from "./backend.ts";
+import { Connection, type SocketKind } from "./connection.ts";
+import { Hub } from "./hub.ts";
+import { Presence } from "./presence.ts";
+import { serveSignalling } from "./signalling.ts";
+import { serveStatusSocket } from "./status-socket.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    realtime: {
+      presence: Presence;
+      hub: Hub;
+      /** Closes the user's sockets of one session (logout), or of all (account deleted). */
+      endSessions(userId: number, tokenHash?: string): Promise<void>;
+    };
+  }
+  interface FastifyRequest {
+    socketSession: Session | null;
+  }
+}
+
+export interface RealtimeOptions {
+  backend: RealtimeBackend;
+  publicOrigin?: string;
+  pingIntervalMs: number;
+  presenceTtlMs: number;
+}
+
+/** Large enough for any SDP; frames over 16 KB are refused with an `error` frame, not a close. */
+const MAX_PAYLOAD = 64 * 1024;
+
+/**
+ * Sockets are authenticated and authorised like HTTP routes, before the upgrade: a foreign or missing
+ * Origin is 403 (cross-site WebSocket hijacking), no live session is 401. No frame is ever read first.
+ */
+function upgradeGuard(publicOrigin?: string) {
+  return async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (!origin || !isOwnOrigin(request, origin, publicOrigin)) {
+      throw new HttpError(403, "Sockets are only open to pages of this site.");
+    }
+    request.socketSession = await sessionFromCookies(request.server.db, request.cookies);
+    if (!request.socketSession) throw new HttpError(401, "Please sign in to connect.");
+  };
+}
+
+export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
+  const { backend } = opts;
+  const hub = new Hub(backend.bus, app.log);
+  const presence = new Presence(backend.presence, hub, app.db, app.log);
+  app.decorate("realtime", {
+    presence,
+    hub,
+    async endSessions(userId: number, tokenHash?: string) {
+      await hub.send(userId, { to: "sessions-ended", tokenHash });
+    },
+  });
+  app.decorateRequest("socketSession", null);
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD, perMessageDeflate: false } });
+
+  function accept(kind: SocketKind, socket: WebSocket, request: FastifyRequest) {
+    const session = request.socketSession;
+    if (!session) return socket.close(1011);
+    const conn = new Connection(socket, kind, session.user, session.tokenHash, hub.instanceId, app.log);
+    socket.on("pong", () => {
+      conn.alive = true;
+      // The browser answers pings itself, unthrottled: a hidden tab whose timers Chromium slows to once a
+      // minute still counts as heard from, so it does not flicker offline between its heartbeats.
+      if (kind === "status") presence.heard(conn).catch((err: unknown) => app.log.warn({ err }, "presence"));
+    });
+    // Frame handlers are attached now, synchronously: frames that arrive during an await are queued.
+    const leaveRooms =
+      kind === "rtc" ? serveSignalling(conn, { db: app.db, hub, rooms: backend.rooms }) : null;
+    if (kind === "status") serveStatusSocket(conn, presence);
+    const added = hub.add(conn).then(() => (kind === "status" ? presence.heard(conn) : undefined));
+    socket.on("close", () => {
+      // Clean up after set-up settles, whether or not it succeeded, so nothing of the socket lingers.
+      void added
+        .catch(() => undefined)
+        .then(async () => {
+          await leaveRooms?.();
+          if (kind === "status") await presence.gone(conn);
+        })
+        .finally(() => hub.remove(conn))
+        .catch((err: unknown) => app.log.warn({ err }, "socket clean-up failed"));
+    });
+    added.catch((err: unknown) => {
+      // Without its user's channel the socket would hear nothing: better closed, so the client retries.
+      app.log.warn({ err }, "socket set-up failed");
+      conn.close(1011, "Please reconnect");
+    });
+  }
+
+  const guard = upgradeGuard(opts.publicOrigin);
+  for (const path of STATUS_SOCKET_PATHS) {
+    app.get(path, { websocket: true, preValidation: guard }, (socket, request) =>
+      accept("status", socket, request),
+    );
+  }
+  app.get(SIGNALLING_SOCKET_PATH, { websocket: true, preValidation: guard }, (socket, request) =>
+    accept("rtc", socket, request),
+  );
+
+  // Liveness: a socket that missed the previous ping's pong is dead (a dropped network sends no close).
+  const liveness = setInterval(() => {
+    for (const conn of hub.connections()) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+    }
+  }, opts.pingIntervalMs);
+  const sweepEvery = Math.max(50, Math.min(5_000, Math.floor(opts.presenceTtlMs / 4)));
+  const sweeper = setInterval(() => {
+    presence.sweep().catch((err: unknown) => app.log.warn({ err }, "presence sweep failed"));
+  }, sweepEvery);
+  liveness.unref();
+  sweeper.unref();
+
+  app.addHook("preClose", async () => {
+    clearInterval(liveness);
+    clearInterval(sweeper);
+    for (const conn of hub.connections()) conn.close(1001, "Server shutting down");
+  });
+});
