@@ -13,6 +13,3 @@ export const pongFrame = z.object({
   timestamp: z.number().optional(),
   serverTime: z.number(),
 });
-
-// Kept for callers that want schemas and limits from one place; the web entry chunk imports socket-limits.
-export { CLOSE, MAX_FRAME_BYTES, MAX_FRAMES_PER_SECOND, utf8Bytes } from "./socket-limits.ts";

@@ -19,25 +19,28 @@ const DebugMatchesPage = lazy(() =>
 );
 const ProfilePage = lazy(() => import("./routes/profile").then((m) => ({ default: m.ProfilePage })));
 const NotFoundPage = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundPage })));
+const SocketTestPage = lazy(() =>
+  import("./routes/socket-test").then((m) => ({ default: m.SocketTestPage })),
+);
+const RtcTestPage = lazy(() => import("./routes/rtc-test").then((m) => ({ default: m.RtcTestPage })));
+const SimpleRtcTestPage = lazy(() =>
+  import("./routes/simple-rtc-test").then((m) => ({ default: m.SimpleRtcTestPage })),
+);
+const RtcTestOldPage = lazy(() =>
+  import("./routes/rtc-test-old").then((m) => ({ default: m.RtcTestOldPage })),
+);
+const SimpleWsTestPage = lazy(() =>
+  import("./routes/simple-ws-test").then((m) => ({ default: m.SimpleWsTestPage })),
+);
+const WsDiagnosticsPage = lazy(() =>
+  import("./routes/ws-diagnostics").then((m) => ({ default: m.WsDiagnosticsPage })),
+);
 
 /** Screens whose features come in later issues: [path, title, what will be there]. */
 const PROTECTED_PLACEHOLDERS: ReadonlyArray<readonly [string, string, string]> = [
   ["/chats", "Chats", "Your conversations with matches will be listed here soon."],
   ["/conversation/:id", "Conversation", "Your messages, notes and call scheduling will be here soon."],
   ["/call/:id", "Audio Call", "Timed audio calls with your match are coming soon."],
-  ["/socket-test", "Socket Test", "A socket test console for developers is coming soon."],
-  ["/rtc-test", "RTC Test", "A call signalling test console for developers is coming soon."],
-  ["/simple-rtc-test", "Simple RTC Test", "A simple call signalling test for developers is coming soon."],
-  ["/rtc-test-old", "RTC Test (Old)", "The previous call signalling test for developers is coming soon."],
-];
-
-const PUBLIC_PLACEHOLDERS: ReadonlyArray<readonly [string, string, string]> = [
-  ["/simple-ws-test", "WebSocket Test", "A simple WebSocket test console is coming soon."],
-  [
-    "/ws-diagnostics",
-    "Connection Diagnostics",
-    "Connection diagnostics for the real-time services are coming soon.",
-  ],
 ];
 
 function placeholderRoutes(entries: ReadonlyArray<readonly [string, string, string]>) {
@@ -61,11 +64,16 @@ export function AppRoutes() {
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/profile/subscription" element={<ProfilePage />} />
           <Route path="/profile/:userId" element={<OtherProfilePage />} />
+          <Route path="/socket-test" element={<SocketTestPage />} />
+          <Route path="/rtc-test" element={<RtcTestPage />} />
+          <Route path="/simple-rtc-test" element={<SimpleRtcTestPage />} />
+          <Route path="/rtc-test-old" element={<RtcTestOldPage />} />
           {placeholderRoutes(PROTECTED_PLACEHOLDERS)}
         </Route>
         {/* Open to all: the page itself tells a logged-out visitor to sign in (SPEC §2). */}
         <Route path="/debug-matches" element={<DebugMatchesPage />} />
-        {placeholderRoutes(PUBLIC_PLACEHOLDERS)}
+        <Route path="/simple-ws-test" element={<SimpleWsTestPage />} />
+        <Route path="/ws-diagnostics" element={<WsDiagnosticsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

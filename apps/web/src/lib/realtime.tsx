@@ -1,7 +1,15 @@
 import type { Match } from "@kindred/shared/matches";
 import type { PresenceFrame } from "@kindred/shared/presence";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { env } from "../config/env";
 import { useAuth, userQueryKey } from "./auth";
 import { socketUrl } from "./socket-url";
@@ -101,8 +109,9 @@ export function useStatusSocket(): StatusSocket | null {
 /** The socket's live state (SPEC §4 "Connection state"), its round trip and reconnect count. */
 export function useConnectionStatus(): StatusSnapshot {
   const socket = useStatusSocket();
+  const subscribe = useCallback((notify: () => void) => socket?.subscribe(notify) ?? (() => {}), [socket]);
   return useSyncExternalStore(
-    (notify) => socket?.subscribe(notify) ?? (() => {}),
+    subscribe,
     () => socket?.current ?? IDLE,
     () => IDLE,
   );
