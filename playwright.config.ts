@@ -1,10 +1,58 @@
 import { defineConfig, devices } from "@playwright/test";
+import {
+  BASE_URL,
+  HAS_TURN,
+  PORT,
+  RELAY_MIN_PORT,
+  RELAY_PORT,
+  TURN_PORT,
+  TURN_SECRET,
+} from "./apps/web/e2e/support/servers";
 
-// E2E_PORT lets two runs share a machine; each port gets its own fresh database directory.
-const PORT = Number(process.env.E2E_PORT ?? 5055);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-// A fresh database per run: the server's PGlite lives under DATA_DIR.
-const DATA_DIR = `/tmp/kindred-e2e-${PORT}`;
+const APP_ENV = {
+  HOST: "127.0.0.1",
+  NODE_ENV: "test",
+  LOG_LEVEL: "warn",
+  // Calls: a 15 s first call (and 3 s to count) so a browser test can run one to its deadline;
+  // no public STUN servers, which this closed network cannot reach (host candidates suffice on loopback).
+  CALL_TIME_SCALE: "0.05",
+  STUN_URLS: "",
+};
+
+// Each app gets a fresh database: its PGlite lives under its own DATA_DIR.
+const app = (port: number, env: Record<string, string> = {}) => ({
+  command: `rm -rf /tmp/kindred-e2e-${port} && npm run start -w @kindred/server`,
+  url: `http://127.0.0.1:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: "pipe" as const,
+  stderr: "pipe" as const,
+  env: { ...APP_ENV, PORT: String(port), DATA_DIR: `/tmp/kindred-e2e-${port}`, ...env },
+});
+
+// With coturn installed: a TURN relay on loopback (loopback peers allowed, for this test only) and a
+// second app whose calls may only use it (ICE_TRANSPORT_POLICY=relay, short-lived REST credentials).
+const relayServers = HAS_TURN
+  ? [
+      {
+        command: [
+          "turnserver -n --no-cli --use-auth-secret",
+          `--static-auth-secret=${TURN_SECRET} --realm=kindred.test`,
+          `--listening-ip=127.0.0.1 --relay-ip=127.0.0.1 --listening-port=${TURN_PORT}`,
+          `--min-port=${RELAY_MIN_PORT} --max-port=${RELAY_MIN_PORT + 99}`,
+          "--no-tls --no-dtls --allow-loopback-peers --no-stdout-log --log-file=/dev/null",
+        ].join(" "),
+        port: TURN_PORT,
+        reuseExistingServer: false,
+        timeout: 20_000,
+      },
+      app(RELAY_PORT, {
+        TURN_URLS: `turn:127.0.0.1:${TURN_PORT}?transport=udp,turn:127.0.0.1:${TURN_PORT}?transport=tcp`,
+        TURN_SECRET,
+        ICE_TRANSPORT_POLICY: "relay",
+      }),
+    ]
+  : [];
 
 // Debian's Chromium (`npx playwright install` cannot work on these machines), see ARCHITECTURE.md.
 const CHROMIUM_ARGS = [
@@ -40,19 +88,5 @@ export default defineConfig({
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && npm run start -w @kindred/server`,
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-    },
-  },
+  webServer: [app(PORT), ...relayServers],
 });

@@ -9,11 +9,13 @@ import { accountRoutes } from "./features/account/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
 import { LoginLimiter } from "./features/auth/login-limiter.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { callsRoutes } from "./features/calls/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { matchesRoutes } from "./features/matches/routes.ts";
 import { matchingRoutes } from "./features/matching/routes.ts";
 import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
+import { CallClock } from "./jobs/call-clock.ts";
 import { authHook } from "./plugins/auth-hook.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { nulGuard } from "./plugins/nul-guard.ts";
@@ -27,6 +29,7 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Db;
     env: Env;
+    callClock: CallClock;
   }
 }
 
@@ -86,6 +89,17 @@ export async function buildApp({ env, db, realtime, limiter = new LoginLimiter()
     presenceTtlMs: env.PRESENCE_TTL_MS,
   });
 
+  // The calls' clock: sweeps on every instance; stopped before the database closes.
+  const clock = new CallClock(app, {
+    sweepMs: env.CALL_SWEEP_MS,
+    timeScale: env.CALL_TIME_SCALE,
+    peerGoneMs: env.CALL_PEER_GONE_MS,
+  });
+  app.decorate("callClock", clock);
+  app.realtime.roomLeft.add((callId, userId) => clock.participantLeft(callId, userId));
+  app.addHook("onReady", async () => clock.start());
+  app.addHook("preClose", async () => clock.stop());
+
   // Features.
   await app.register(
     async (api) => {
@@ -97,6 +111,7 @@ export async function buildApp({ env, db, realtime, limiter = new LoginLimiter()
       await api.register(profileRoutes);
       await api.register(photoRoutes);
       await api.register(matchesRoutes);
+      await api.register(callsRoutes, { clock });
     },
     { prefix: "/api" },
   );

@@ -11,7 +11,7 @@ async function signIn(page: Page): Promise<number> {
 }
 
 const NOT_YOUR_ROOM = "You can't join that room: it isn't one of your calls, or the call has ended.";
-const NOT_YOUR_CALL = "That call isn't one of yours, or it has already ended.";
+const NOT_YOUR_CALL = "That call isn't one of yours, or its match has ended.";
 
 test.describe("signed in", () => {
   test("/socket-test connects to /ws, registers, pings and refuses what it must not send", async ({

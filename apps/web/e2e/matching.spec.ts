@@ -47,7 +47,10 @@ test("two people who fit are matched, see each other, and schedule a call", asyn
   const herCard = his.card(her.username);
   await expect(herCard).toBeVisible();
   await expect(herCard.getByText("Photo locked")).toBeAttached();
-  await expect(herCard.getByRole("link", { name: "Call" })).toHaveAttribute("href", /^\/call\/\d+$/);
+  await expect(herCard.getByRole("link", { name: "Call" })).toHaveAttribute(
+    "href",
+    /^\/call\/\d+\?autoStart=true$/,
+  );
   await expect(herCard.getByRole("button", { name: "Chat" })).toBeDisabled();
   await expect(herCard.getByRole("button", { name: "View" })).toBeDisabled();
 

@@ -21,3 +21,135 @@ export function callIdOfRoom(roomId: string): number | null {
   const id = m ? Number(m[1]) : Number.NaN;
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
 }
+
+// ---- The call ladder (DECISIONS "Calls", "Unlocks"): one table for the server and every screen. ----
+
+/** Seconds of a call by call day; day 4 and later depend on the initiator's plan. */
+export const CALL_LADDER_SECONDS = [300, 600, 1200] as const;
+/** Day 4 and later: "Extended calls" for premium and elite; basic stays at the third call's length. */
+export const LATER_CALL_SECONDS = { basic: 1200, premium: 1800, elite: 1800 } as const;
+
+/** A call counts toward the ladder if it was active at least this long, or ran to its limit. */
+export const COUNTED_AFTER_SECONDS = 60;
+/** Nobody answered within this: missed. Never scaled by CALL_TIME_SCALE. */
+export const RING_TIMEOUT_MS = 45_000;
+/** Both sides are told this long before the deadline. */
+export const CALL_WARNING_SECONDS = 30;
+/** An active call whose participant has been gone from its room this long ends. */
+export const PEER_GONE_MS = 20_000;
+/** Chat unlocks after this many counted calls. */
+export const CHAT_UNLOCK_CALLS = 2;
+
+type Tier = keyof typeof LATER_CALL_SECONDS;
+
+export function callLengthSeconds(callDay: number, initiatorPlan: string): number {
+  const ladder = CALL_LADDER_SECONDS[Math.max(1, callDay) - 1];
+  if (ladder !== undefined) return ladder;
+  return LATER_CALL_SECONDS[(initiatorPlan in LATER_CALL_SECONDS ? initiatorPlan : "basic") as Tier];
+}
+
+// ---- HTTP: SPEC §7 calls API. ----
+
+/** POST /api/calls. Only matchId is needed; the rest, when sent, must agree with the server. */
+export const createCallSchema = z.object({
+  matchId: z.number({ error: "Please say which match to call" }).int().positive().max(2_147_483_647),
+  initiatorId: z.number().int().optional(),
+  receiverId: z.number().int().optional(),
+  callDay: z.number().int().optional(),
+});
+export type CreateCallInput = z.infer<typeof createCallSchema>;
+
+/** PATCH /api/calls/{id}. A client-sent endTime or startTime is accepted and ignored: times are the server's. */
+export const updateCallSchema = z.object({
+  status: z.enum(["active", "completed", "rejected", "cancelled"], {
+    error: "Status must be active, completed, rejected or cancelled",
+  }),
+  endTime: z.string().optional(),
+  startTime: z.string().optional(),
+});
+export type UpdateCallInput = z.infer<typeof updateCallSchema>;
+
+export const callSchema = z.object({
+  id: z.number().int(),
+  matchId: z.number().int(),
+  initiatorId: z.number().int(),
+  receiverId: z.number().int(),
+  startTime: z.string(),
+  activeAt: z.string().nullable(),
+  /** When an active call ends, by the server's clock. */
+  deadline: z.string().nullable(),
+  endTime: z.string().nullable(),
+  duration: z.number().int().nullable(),
+  callDay: z.number().int(),
+  status: callStatusSchema,
+  /** The length this call has (or will have once answered), in seconds, CALL_TIME_SCALE applied. */
+  lengthSeconds: z.number().int(),
+  /** The server's clock when this was sent, for the client's offset. */
+  serverNow: z.string(),
+});
+export type Call = z.infer<typeof callSchema>;
+
+/** What a caller may still start today (DECISIONS "Plans": calls started per day, London days). */
+export const callAllowanceSchema = z.object({
+  used: z.number().int(),
+  limit: z.number().int(),
+  remaining: z.number().int(),
+  /** When the count starts again: the next midnight in London. */
+  resetsAt: z.string(),
+});
+export type CallAllowance = z.infer<typeof callAllowanceSchema>;
+
+export const iceConfigSchema = z.object({
+  iceServers: z.array(
+    z.object({
+      urls: z.union([z.string(), z.array(z.string())]),
+      username: z.string().optional(),
+      credential: z.string().optional(),
+    }),
+  ),
+  iceTransportPolicy: z.enum(["all", "relay"]),
+});
+export type IceConfig = z.infer<typeof iceConfigSchema>;
+
+// ---- Socket events: pushed to every socket of both participants (/ws and /rtc). ----
+
+export const CALL_END_REASONS = [
+  "hangup",
+  "declined",
+  "missed",
+  "cancelled",
+  "deadline",
+  "peer_gone",
+] as const;
+export type CallEndReason = (typeof CALL_END_REASONS)[number];
+
+/** The one shape of call news: the call's state, its deadline, and the server's clock. */
+export const callStatusEventSchema = z.object({
+  type: z.literal("call:status"),
+  callId: z.number().int(),
+  matchId: z.number().int(),
+  status: callStatusSchema,
+  activeAt: z.string().nullable(),
+  deadlineAt: z.string().nullable(),
+  serverNow: z.string(),
+  /** Why it ended; a decline reaches the caller as "missed" (it must look like no answer). */
+  reason: z.enum(CALL_END_REASONS).optional(),
+  /** Set once, CALL_WARNING_SECONDS before the deadline. */
+  warning: z.boolean().optional(),
+});
+export type CallStatusEvent = z.infer<typeof callStatusEventSchema>;
+
+/** To the receiver's every socket while the call rings; also GET /api/calls/incoming. */
+export const incomingCallSchema = z.object({
+  type: z.literal("call:incoming"),
+  callId: z.number().int(),
+  matchId: z.number().int(),
+  from: z.object({ id: z.number().int(), username: z.string(), avatar: z.string().nullable() }),
+  expiresAt: z.string(),
+  /** The server's clock when this was sent, so that expiresAt can be read on a wrong browser clock. */
+  serverNow: z.string(),
+});
+export type IncomingCallEvent = z.infer<typeof incomingCallSchema>;
+
+/** The caller's sentence for a call that was declined or not answered: the two look the same. */
+export const NOT_ANSWERED_MESSAGE = "The call was not answered";

@@ -37,3 +37,16 @@ export const TOAST = {
 
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;
+
+/** SPEC §9 "Call socket wrapper" and "Signalling service". */
+export const SIGNALLING = {
+  reconnectAttempts: 8,
+  baseDelayMs: 2_000,
+  multiplier: 1.5,
+  jitterMs: 1_000,
+  heartbeatStartMs: 1_000,
+  heartbeatEveryMs: 10_000,
+  pongTimeoutMs: 10_000,
+  connectTimeoutMs: 15_000,
+  joinTimeoutMs: 10_000,
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { londonWallTimeToInstant } from "./london-time.ts";
+import { londonDayBounds, londonWallTimeToInstant } from "./london-time.ts";
 
 describe("londonWallTimeToInstant", () => {
   it("reads winter times as GMT and summer times as BST", () => {
@@ -15,5 +15,26 @@ describe("londonWallTimeToInstant", () => {
   it("refuses dates that do not exist", () => {
     expect(londonWallTimeToInstant("2026-02-30", "09:00")).toBeNull();
     expect(londonWallTimeToInstant("2026-03-29", "01:30")).toBeNull();
+  });
+});
+
+describe("londonDayBounds", () => {
+  it("is midnight to midnight in London, whatever the process time zone", () => {
+    expect(londonDayBounds(new Date("2026-01-15T23:30:00Z"))).toEqual({
+      start: new Date("2026-01-15T00:00:00Z"),
+      end: new Date("2026-01-16T00:00:00Z"),
+    });
+    // Summer: London is UTC+1, so 23:30 UTC is already the next London day.
+    expect(londonDayBounds(new Date("2026-07-15T23:30:00Z"))).toEqual({
+      start: new Date("2026-07-15T23:00:00Z"),
+      end: new Date("2026-07-16T23:00:00Z"),
+    });
+  });
+
+  it("has 23 hours on the spring clock change and 25 on the autumn one", () => {
+    const spring = londonDayBounds(new Date("2026-03-29T12:00:00Z"));
+    expect(spring.end.getTime() - spring.start.getTime()).toBe(23 * 3_600_000);
+    const autumn = londonDayBounds(new Date("2026-10-25T12:00:00Z"));
+    expect(autumn.end.getTime() - autumn.start.getTime()).toBe(25 * 3_600_000);
   });
 });

@@ -43,3 +43,20 @@ export function londonWallTimeToInstant(date: string, time: string): Date | null
   const back = naive - londonOffsetMinutes(instant) * 60_000;
   return back === instant.getTime() ? instant : null;
 }
+
+/** The London calendar date ("yyyy-MM-dd") of an instant. */
+export function londonDate(instant: Date): string {
+  const part = (type: string) => offsetFormat.formatToParts(instant).find((p) => p.type === type)?.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** Midnight to midnight of the London day that holds `instant` (23 or 25 hours at a clock change). */
+export function londonDayBounds(instant: Date): { start: Date; end: Date } {
+  const date = londonDate(instant);
+  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  // London's clocks change at 01:00 and 02:00, so midnight always exists.
+  const start = londonWallTimeToInstant(date, "00:00") as Date;
+  const end = londonWallTimeToInstant(next, "00:00") as Date;
+  return { start, end };
+}

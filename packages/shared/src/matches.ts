@@ -37,6 +37,8 @@ export const matchSchema = z.object({
   isChatUnlocked: z.boolean(),
   arePhotosRevealed: z.boolean(),
   status: matchStatusSchema,
+  /** Counted calls after which this pair's photos are revealed: the larger N of the two plans. */
+  photosRevealAfterCalls: z.number().int(),
   otherUser: matchedUserSchema,
 });
 export type Match = z.infer<typeof matchSchema>;
@@ -46,13 +48,13 @@ export const matchListSchema = z.array(matchSchema);
 export const MAX_ID = 2_147_483_647;
 
 /** A path id in plain decimal ("12", never "1e3", "0x10", " 12" or "012"), from 1 to MAX_ID. */
-export const idParamsSchema = z.object({
-  id: z
-    .string({ error: "Not found" })
-    .regex(/^[1-9][0-9]{0,9}$/, "Not found")
-    .transform(Number)
-    .refine((id) => id <= MAX_ID, "Not found"),
-});
+export const pathIdSchema = z
+  .string({ error: "Not found" })
+  .regex(/^[1-9][0-9]{0,9}$/, "Not found")
+  .transform(Number)
+  .refine((id) => id <= MAX_ID, "Not found");
+
+export const idParamsSchema = z.object({ id: pathIdSchema });
 
 export const unmatchResultSchema = z.object({
   ok: z.boolean(),

@@ -58,3 +58,8 @@ export const PLANS: Record<ProfileType, Plan> = {
 export function planOf(type: string | null | undefined): Plan {
   return PLANS[(PROFILE_TYPES as readonly string[]).includes(type ?? "") ? (type as ProfileType) : "basic"];
 }
+
+/** DECISIONS "Unlocks": photos after N counted calls, the larger N of the two plans. */
+export function photosRevealAfterCalls(a: string | null | undefined, b: string | null | undefined): number {
+  return Math.max(planOf(a).revealAfterCalls, planOf(b).revealAfterCalls);
+}

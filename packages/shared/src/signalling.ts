@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callStatusSchema } from "./calls.ts";
+import { callStatusEventSchema, callStatusSchema } from "./calls.ts";
 import { claimedUserId, errorFrame, pingFrame, pongFrame } from "./socket-frames.ts";
 
 export const SIGNALLING_SOCKET_PATH = "/rtc";
@@ -44,7 +44,8 @@ export const signalClientFrame = z.discriminatedUnion("type", [
   relayFrame("ice_complete"),
   relayFrame("connection_error"),
   pingFrame,
-  z.object({ type: z.literal("call:status"), matchId: id, callId: id, status: callStatusSchema }),
+  /** "Where does this call stand?": answered with the server's `call:status` event, to the sender only. */
+  z.object({ type: z.literal("call:status"), matchId: id, callId: id, status: callStatusSchema.optional() }),
 ]);
 export type SignalClientFrame = z.infer<typeof signalClientFrame>;
 export type RelayType = "offer" | "answer" | "ice_candidate" | "ice_complete" | "peer_connection_error";
@@ -53,20 +54,20 @@ export type RelayType = "offer" | "answer" | "ice_candidate" | "ice_complete" | 
 export const signalServerFrame = z.discriminatedUnion("type", [
   z.object({ type: z.literal("session_created"), sessionId: z.string() }),
   z.object({ type: z.literal("registered"), userId: z.number().int() }),
-  z.object({ type: z.literal("room_joined"), roomId, participants: z.array(z.number().int()) }),
+  z.object({
+    type: z.literal("room_joined"),
+    roomId,
+    participants: z.array(z.number().int()),
+    /** Perfect negotiation: the receiver is the polite peer. */
+    polite: z.boolean(),
+  }),
   z.object({ type: z.literal("room_left"), roomId }),
   z.object({ type: z.literal("participant_joined"), roomId, userId: z.number().int() }),
   z.object({ type: z.literal("participant_left"), roomId, userId: z.number().int() }),
   ...(["offer", "answer", "ice_candidate", "ice_complete", "peer_connection_error"] as const).map((type) =>
     z.object({ type: z.literal(type), roomId, fromUserId: z.number().int(), data: z.unknown() }),
   ),
-  z.object({
-    type: z.literal("call:status"),
-    matchId: id,
-    callId: id,
-    status: callStatusSchema,
-    fromUserId: z.number().int(),
-  }),
+  callStatusEventSchema,
   pongFrame,
   errorFrame,
 ]);

@@ -27,6 +27,8 @@ export interface RoomStore {
   join(callId: number, userId: number, connId: string): Promise<number[]>;
   /** Removes the connection; true when the user has no connection left in the room. */
   leave(callId: number, userId: number, connId: string): Promise<boolean>;
+  /** Whether any connection of the user is in the room. */
+  isIn(callId: number, userId: number): Promise<boolean>;
 }
 
 export interface RealtimeBackend {

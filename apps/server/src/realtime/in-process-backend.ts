@@ -90,6 +90,10 @@ class InProcessRooms implements RoomStore {
     if (room.size === 0) this.rooms.delete(callId);
     return ![...room.values()].includes(userId);
   }
+
+  async isIn(callId: number, userId: number): Promise<boolean> {
+    return [...(this.rooms.get(callId)?.values() ?? [])].includes(userId);
+  }
 }
 
 /** The embedded default: one process, nothing to run. Two apps given the same one behave as one. */

@@ -7,7 +7,7 @@ import type { WebSocket } from "ws";
 import { HttpError } from "../lib/http-error.ts";
 import { type Session, sessionFromCookies } from "../lib/session.ts";
 import { isOwnOrigin } from "../plugins/origin-check.ts";
-import type { RealtimeBackend } from "./backend.ts";
+import type { RealtimeBackend, RoomStore } from "./backend.ts";
 import { Connection, type SocketKind } from "./connection.ts";
 import { Hub } from "./hub.ts";
 import { Presence } from "./presence.ts";
@@ -19,6 +19,9 @@ declare module "fastify" {
     realtime: {
       presence: Presence;
       hub: Hub;
+      rooms: RoomStore;
+      /** Listeners told when a user's last socket leaves a call room (closed, or left). */
+      roomLeft: Set<(callId: number, userId: number) => void>;
       /** Closes the user's sockets of one session (logout), or of all (account deleted). */
       endSessions(userId: number, tokenHash?: string): Promise<void>;
     };
@@ -57,9 +60,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   const { backend } = opts;
   const hub = new Hub(backend.bus, app.log);
   const presence = new Presence(backend.presence, hub, app.db, app.log);
+  const roomLeft = new Set<(callId: number, userId: number) => void>();
   app.decorate("realtime", {
     presence,
     hub,
+    rooms: backend.rooms,
+    roomLeft,
     async endSessions(userId: number, tokenHash?: string) {
       await hub.send(userId, { to: "sessions-ended", tokenHash });
     },
@@ -80,7 +86,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     });
     // Frame handlers are attached now, synchronously: frames that arrive during an await are queued.
     const leaveRooms =
-      kind === "rtc" ? serveSignalling(conn, { db: app.db, hub, rooms: backend.rooms }) : null;
+      kind === "rtc" ? serveSignalling(conn, { db: app.db, hub, rooms: backend.rooms, roomLeft }) : null;
     if (kind === "status") serveStatusSocket(conn, presence);
     const added = hub.add(conn).then(() => (kind === "status" ? presence.heard(conn) : undefined));
     socket.on("close", () => {

@@ -139,6 +139,10 @@ class RedisRooms implements RoomStore {
       .exec();
     return !usersOf((rows?.[1]?.[1] as string[]) ?? []).includes(userId);
   }
+
+  async isIn(callId: number, userId: number): Promise<boolean> {
+    return usersOf(await this.redis.smembers(this.key(callId))).includes(userId);
+  }
 }
 
 const usersOf = (members: string[]) => [...new Set(members.map((m) => Number(m.split("|")[0])))];

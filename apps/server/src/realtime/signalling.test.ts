@@ -24,9 +24,15 @@ describe.each(topologies())("signalling, %s", (topology) => {
     const { a, b, callId, aSocket, bSocket, roomId } = await callSetup();
     expect(await aSocket.next("session_created")).toMatchObject({ sessionId: expect.any(String) });
     aSocket.send({ type: "join_room", roomId, data: { callId } });
-    expect(await aSocket.next("room_joined")).toEqual({ type: "room_joined", roomId, participants: [a.id] });
+    expect(await aSocket.next("room_joined")).toEqual({
+      type: "room_joined",
+      roomId,
+      participants: [a.id],
+      polite: false,
+    });
     bSocket.send({ type: "join_room", roomId, data: { callId } });
     const joined = await bSocket.next("room_joined");
+    expect(joined.polite).toBe(true);
     expect([...(joined.participants as number[])].sort()).toEqual([a.id, b.id].sort());
     expect(await aSocket.next("participant_joined")).toEqual({
       type: "participant_joined",
@@ -89,7 +95,7 @@ describe.each(topologies())("signalling, %s", (topology) => {
     expect((await s.next("error")).data).toEqual({ message: "Join the room before sending offer." });
     s.send({ type: "call:status", matchId: 1, callId, status: "active" });
     expect((await s.next("error")).data).toEqual({
-      message: "That call isn't one of yours, or it has already ended.",
+      message: "That call isn't one of yours, or its match has ended.",
     });
     // A participant aiming at someone else is refused too.
     aSocket.send({ type: "offer", roomId, targetUserId: stranger.id, data: OFFER });
@@ -131,16 +137,20 @@ describe.each(topologies())("signalling, %s", (topology) => {
     await aSocket.close();
   });
 
-  it("call:status from a participant reaches the other participant's signalling sockets", async () => {
-    const { a, matchId, callId, aSocket, bSocket } = await callSetup();
+  it("call:status asks where a call stands: the server answers the sender with its own view, and tells no one else", async () => {
+    const { matchId, callId, aSocket, bSocket } = await callSetup();
     aSocket.send({ type: "call:status", matchId, callId, status: "cancelled" });
-    expect(await bSocket.next("call:status")).toEqual({
+    expect(await aSocket.next("call:status")).toEqual({
       type: "call:status",
       matchId,
       callId,
-      status: "cancelled",
-      fromUserId: a.id,
+      status: "pending",
+      activeAt: null,
+      deadlineAt: null,
+      serverNow: expect.any(String),
     });
+    await sleep(150);
+    expect(bSocket.all("call:status")).toEqual([]);
     await Promise.all([aSocket.close(), bSocket.close()]);
   });
 });

@@ -1,7 +1,8 @@
-import { callIdOfRoom } from "@kindred/shared/calls";
+import { callIdOfRoom, callRoomId } from "@kindred/shared/calls";
 import { type SignalClientFrame, signalClientFrame } from "@kindred/shared/signalling";
 import type { Db } from "../db/client.ts";
-import { findLiveCallFor } from "../features/calls/data.ts";
+import { findCallFor, findLiveCallFor } from "../features/calls/data.ts";
+import { statusEventFor } from "../features/calls/present.ts";
 import type { RoomStore } from "./backend.ts";
 import { type Connection, parseFrame } from "./connection.ts";
 import type { Hub } from "./hub.ts";
@@ -22,7 +23,7 @@ const NOT_YOURS = "You can't join that room: it isn't one of your calls, or the 
  */
 export function serveSignalling(
   conn: Connection,
-  deps: { db: Db; hub: Hub; rooms: RoomStore },
+  deps: { db: Db; hub: Hub; rooms: RoomStore; roomLeft: Set<(callId: number, userId: number) => void> },
 ): () => Promise<void> {
   const { db, hub, rooms } = deps;
   conn.send({ type: "session_created", sessionId: conn.id });
@@ -41,7 +42,8 @@ export function serveSignalling(
     if (!found) return conn.error(NOT_YOURS);
     conn.rooms.set(callId, found.otherUserId);
     const participants = await rooms.join(callId, conn.userId, conn.id);
-    conn.send({ type: "room_joined", roomId, participants });
+    // Perfect negotiation needs one polite peer: the receiver (as in Matrix VoIP).
+    conn.send({ type: "room_joined", roomId, participants, polite: found.call.receiverId === conn.userId });
     await hub.send(found.otherUserId, {
       to: "room",
       callId,
@@ -60,6 +62,7 @@ export function serveSignalling(
     const userLeft = await rooms.leave(callId, conn.userId, conn.id);
     if (reply) conn.send({ type: "room_left", roomId });
     if (userLeft) {
+      for (const listener of deps.roomLeft) listener(callId, conn.userId);
       await hub.send(other, {
         to: "room",
         callId,
@@ -84,15 +87,11 @@ export function serveSignalling(
   }
 
   async function callStatus(frame: Extract<SignalClientFrame, { type: "call:status" }>) {
-    const found = await findLiveCallFor(db, frame.callId, conn.userId);
+    const found = await findCallFor(db, frame.callId, conn.userId);
     if (!found || found.call.matchId !== frame.matchId) {
-      return conn.error("That call isn't one of yours, or it has already ended.");
+      return conn.error("That call isn't one of yours, or its match has ended.");
     }
-    await hub.send(found.otherUserId, {
-      to: "user",
-      kind: "rtc",
-      frame: { ...frame, fromUserId: conn.userId },
-    });
+    conn.send(statusEventFor(found.call, conn.userId));
   }
 
   conn.onFrames(async (text) => {
@@ -117,6 +116,6 @@ export function serveSignalling(
 
   /** On close: leave every room, telling the other participant. */
   return async () => {
-    for (const callId of [...conn.rooms.keys()]) await leave(`call-${callId}`, false);
+    for (const callId of [...conn.rooms.keys()]) await leave(callRoomId(callId), false);
   };
 }

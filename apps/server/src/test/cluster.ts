@@ -111,7 +111,7 @@ export async function ringingCall(
 ): Promise<number> {
   const [row] = await db
     .insert(calls)
-    .values({ matchId, initiatorId: initiator, receiverId: receiver, callDay: 1 })
+    .values({ matchId, initiatorId: initiator, receiverId: receiver, callDay: 1, lengthSeconds: 300 })
     .returning({ id: calls.id });
   if (!row) throw new Error("no call row");
   return row.id;

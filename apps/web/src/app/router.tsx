@@ -18,6 +18,7 @@ const DebugMatchesPage = lazy(() =>
   import("./routes/debug-matches").then((m) => ({ default: m.DebugMatchesPage })),
 );
 const ProfilePage = lazy(() => import("./routes/profile").then((m) => ({ default: m.ProfilePage })));
+const CallPage = lazy(() => import("./routes/call").then((m) => ({ default: m.CallPage })));
 const NotFoundPage = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundPage })));
 const SocketTestPage = lazy(() =>
   import("./routes/socket-test").then((m) => ({ default: m.SocketTestPage })),
@@ -40,7 +41,6 @@ const WsDiagnosticsPage = lazy(() =>
 const PROTECTED_PLACEHOLDERS: ReadonlyArray<readonly [string, string, string]> = [
   ["/chats", "Chats", "Your conversations with matches will be listed here soon."],
   ["/conversation/:id", "Conversation", "Your messages, notes and call scheduling will be here soon."],
-  ["/call/:id", "Audio Call", "Timed audio calls with your match are coming soon."],
 ];
 
 function placeholderRoutes(entries: ReadonlyArray<readonly [string, string, string]>) {
@@ -68,6 +68,7 @@ export function AppRoutes() {
           <Route path="/rtc-test" element={<RtcTestPage />} />
           <Route path="/simple-rtc-test" element={<SimpleRtcTestPage />} />
           <Route path="/rtc-test-old" element={<RtcTestOldPage />} />
+          <Route path="/call/:id" element={<CallPage />} />
           {placeholderRoutes(PROTECTED_PLACEHOLDERS)}
         </Route>
         {/* Open to all: the page itself tells a logged-out visitor to sign in (SPEC §2). */}

@@ -1,5 +1,6 @@
-import { CALL_STATUSES } from "@kindred/shared/calls";
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { CALL_END_REASONS, CALL_STATUSES } from "@kindred/shared/calls";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { matches } from "./matches.ts";
 import { users } from "./users.ts";
 
@@ -22,11 +23,22 @@ export const calls = pgTable(
     endTime: timestamp("end_time", { withTimezone: true }),
     duration: integer("duration"),
     callDay: integer("call_day").notNull(),
+    /** Fixed when the call is created (ladder × CALL_TIME_SCALE): answering starts this countdown. */
+    lengthSeconds: integer("length_seconds").notNull(),
     status: text("status", { enum: CALL_STATUSES }).notNull().default("pending"),
+    endReason: text("end_reason", { enum: CALL_END_REASONS }),
+    /** Whether it counted toward the ladder; set once, in the transaction that ended it. */
+    counted: boolean("counted").notNull().default(false),
+    /** The 30-second warning went out (so that N instances send it once). */
+    warned: boolean("warned").notNull().default(false),
   },
   (t) => [
     index("calls_match_idx").on(t.matchId),
     index("calls_initiator_start_idx").on(t.initiatorId, t.startTime),
+    // One live call per match: two people pressing Call at once get the same call, never two.
+    uniqueIndex("calls_one_live_per_match").on(t.matchId).where(sql`${t.status} in ('pending', 'active')`),
+    // The clock's sweep: active calls by deadline, pending ones by start.
+    index("calls_live_idx").on(t.status, t.deadline).where(sql`${t.status} in ('pending', 'active')`),
   ],
 );
 

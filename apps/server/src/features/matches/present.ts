@@ -1,9 +1,11 @@
 import type { Match } from "@kindred/shared/matches";
+import { photosRevealAfterCalls } from "@kindred/shared/plans";
 import type { MatchRow } from "../../db/schema/matches.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { toPublicUser } from "../users/present.ts";
 
-export function toMatch(match: MatchRow, other: UserRow, online: boolean): Match {
+/** `me` is the viewer: the reveal rule depends on both plans. */
+export function toMatch(match: MatchRow, me: UserRow, other: UserRow, online: boolean): Match {
   return {
     id: match.id,
     userId1: match.userId1,
@@ -17,6 +19,7 @@ export function toMatch(match: MatchRow, other: UserRow, online: boolean): Match
     isChatUnlocked: match.isChatUnlocked,
     arePhotosRevealed: match.arePhotosRevealed,
     status: match.status,
+    photosRevealAfterCalls: photosRevealAfterCalls(me.profileType, other.profileType),
     otherUser: {
       ...toPublicUser(other, { photoRevealed: match.arePhotosRevealed }),
       callPreferences: other.callPreferences ?? null,

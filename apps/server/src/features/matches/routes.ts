@@ -28,14 +28,16 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const isOnline = async (userId: number) => (await app.realtime.presence.onlineAmong([userId])).has(userId);
 
   app.get("/matches", { schema: { response: { 200: matchListSchema } } }, async (request) => {
-    const rows = await listMatchesFor(app.db, currentUser(request).id);
+    const me = currentUser(request);
+    const rows = await listMatchesFor(app.db, me.id);
     const online = await app.realtime.presence.onlineAmong(rows.map((r) => r.other.id));
-    return rows.map(({ match, other }) => toMatch(match, other, online.has(other.id)));
+    return rows.map(({ match, other }) => toMatch(match, me, other, online.has(other.id)));
   });
 
   app.get("/matches/:id", { schema: { ...params, response: { 200: matchSchema } } }, async (request) => {
-    const { match, other } = await requireLiveMatch(app.db, request.params.id, currentUser(request).id);
-    return toMatch(match, other, await isOnline(other.id));
+    const me = currentUser(request);
+    const { match, other } = await requireLiveMatch(app.db, request.params.id, me.id);
+    return toMatch(match, me, other, await isOnline(other.id));
   });
 
   app.get("/users/:id", { schema: { ...params, response: { 200: publicUserSchema } } }, async (request) => {
@@ -85,7 +87,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const scheduled = await scheduleCall(app.db, match.id, at);
       if (!scheduled) throw notFound("Match not found");
-      return toMatch(scheduled, other, await isOnline(other.id));
+      return toMatch(scheduled, me, other, await isOnline(other.id));
     },
   );
 

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { AuthProvider } from "@/features/auth/components/auth-provider";
+import { IncomingCallBanner } from "@/features/calls/components/incoming-call-banner";
 import { pageNameFor, trackPageView } from "@/lib/analytics";
 import { cn } from "@/lib/cn";
 import { RealtimeProvider } from "@/lib/realtime";
@@ -58,12 +59,16 @@ function Chrome() {
   );
 }
 
+/** Answering a call opens the call page: its code is fetched while the banner rings. */
+const preloadCallPage = () => void import("../routes/call");
+
 /** The root route: auth (which needs the router), the online-status socket, and the chrome around every page. */
 export function RootLayout() {
   return (
     <AuthProvider>
       <RealtimeProvider>
         <Chrome />
+        <IncomingCallBanner onRing={preloadCallPage} />
       </RealtimeProvider>
     </AuthProvider>
   );

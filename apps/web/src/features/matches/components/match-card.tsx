@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import { useCallAllowanceQuery } from "../api/get-call-allowance";
 import { AvailabilityIndicator } from "./availability-indicator";
 import { formatCallTime } from "./call-time";
 import { MatchAvatar } from "./match-avatar";
@@ -52,6 +53,35 @@ function ScheduledBanner({ at }: { at: string }) {
         </time>
       </p>
     </div>
+  );
+}
+
+/**
+ * Call: starts (or joins) the call on the call page. Past the plan's calls per day it is disabled and
+ * says so, with when the count starts again (DECISIONS "Plans").
+ */
+function CallButton({ matchId }: { matchId: number }) {
+  const allowance = useCallAllowanceQuery();
+  if (allowance.data && allowance.data.remaining <= 0) {
+    const { date, time } = formatCallTime(allowance.data.resetsAt);
+    return (
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled
+        title={`You can start another call from ${time} on ${date} (UK time).`}
+        className="h-auto min-h-9 whitespace-normal py-1 leading-tight"
+      >
+        <Phone aria-hidden /> Daily call limit reached
+      </Button>
+    );
+  }
+  return (
+    <Button asChild variant="gradient" size="sm" className="h-9">
+      <Link to={`/call/${matchId}?autoStart=true`}>
+        <Phone aria-hidden /> Call
+      </Link>
+    </Button>
   );
 }
 
@@ -105,11 +135,7 @@ export function MatchCard({ match, className }: { match: Match; className?: stri
             <CalendarCheck aria-hidden /> Scheduled
           </Button>
         ) : (
-          <Button asChild variant="gradient" size="sm" className="h-9">
-            <Link to={`/call/${match.id}`}>
-              <Phone aria-hidden /> Call
-            </Link>
-          </Button>
+          <CallButton matchId={match.id} />
         )}
         <ActionLink
           to={`/conversation/${match.id}`}

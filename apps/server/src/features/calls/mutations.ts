@@ -1,0 +1,167 @@
+import { type CallEndReason, CHAT_UNLOCK_CALLS, RING_TIMEOUT_MS } from "@kindred/shared/calls";
+import { photosRevealAfterCalls } from "@kindred/shared/plans";
+import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/client.ts";
+import { type CallRow, calls } from "../../db/schema/calls.ts";
+import { matches } from "../../db/schema/matches.ts";
+import { users } from "../../db/schema/users.ts";
+import { isUniqueViolation } from "../../lib/pg-errors.ts";
+
+// Every transition is one conditional UPDATE (… WHERE status = <the state it leaves>): of two requests,
+// instances or sweeps racing, exactly one changes the row and gets it back; the others get nothing.
+
+/** A new ringing call, or null when the match already has a live one (the unique index decides). */
+export async function insertPendingCall(
+  db: Db,
+  values: {
+    matchId: number;
+    initiatorId: number;
+    receiverId: number;
+    callDay: number;
+    lengthSeconds: number;
+  },
+  now: Date,
+): Promise<CallRow | null> {
+  try {
+    const [row] = await db
+      .insert(calls)
+      .values({ ...values, startTime: now })
+      .returning();
+    return row ?? null;
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+/** The receiver answers a call still ringing (within the ring timeout): the countdown starts now. */
+export async function answerCall(db: Executor, callId: number, receiverId: number, now: Date) {
+  const [row] = await db
+    .update(calls)
+    .set({
+      status: "active",
+      activeAt: now,
+      deadline: sql`${now.toISOString()}::timestamptz + make_interval(secs => ${calls.lengthSeconds})`,
+    })
+    .where(
+      and(
+        eq(calls.id, callId),
+        eq(calls.receiverId, receiverId),
+        eq(calls.status, "pending"),
+        sql`${calls.startTime} > ${new Date(now.getTime() - RING_TIMEOUT_MS).toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** A ringing call ends without being answered: declined by the receiver, cancelled by either, or missed. */
+export async function endRinging(
+  db: Executor,
+  callId: number,
+  status: "rejected" | "cancelled",
+  byUserId: number,
+  now: Date,
+) {
+  const who =
+    status === "rejected"
+      ? eq(calls.receiverId, byUserId)
+      : or(eq(calls.initiatorId, byUserId), eq(calls.receiverId, byUserId));
+  const [row] = await db
+    .update(calls)
+    .set({ status, endTime: now, duration: 0, endReason: status === "rejected" ? "declined" : "cancelled" })
+    .where(and(eq(calls.id, callId), eq(calls.status, "pending"), who))
+    .returning();
+  return row ?? null;
+}
+
+/** Ringing calls older than the ring timeout become missed. */
+export async function missUnanswered(db: Executor, now: Date): Promise<CallRow[]> {
+  return db
+    .update(calls)
+    .set({ status: "missed", endTime: now, duration: 0, endReason: "missed" })
+    .where(and(eq(calls.status, "pending"), lte(calls.startTime, new Date(now.getTime() - RING_TIMEOUT_MS))))
+    .returning();
+}
+
+/** Active calls within `withinMs` of their deadline that have not been warned yet (each once). */
+export async function takeDueWarnings(db: Executor, now: Date, withinMs: number): Promise<CallRow[]> {
+  return db
+    .update(calls)
+    .set({ warned: true })
+    .where(
+      and(
+        eq(calls.status, "active"),
+        eq(calls.warned, false),
+        lte(calls.deadline, new Date(now.getTime() + withinMs)),
+      ),
+    )
+    .returning();
+}
+
+/** Ids of active calls whose deadline has passed. */
+export async function overdueCallIds(db: Executor, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.status, "active"), lte(calls.deadline, now)))
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Ends an active call and, in the same transaction, counts it toward the ladder: a call counts if it
+ * ran to its deadline or was active at least `countAfterMs`. Ending it a second time changes nothing,
+ * so it is never counted twice. The end is never later than the deadline, whenever the end is noticed.
+ */
+export async function completeCall(
+  db: Db,
+  callId: number,
+  opts: { now: Date; reason: CallEndReason; countAfterMs: number; byUserId?: number },
+): Promise<CallRow | null> {
+  return db.transaction(async (tx) => {
+    const endTime = sql`least(${opts.now.toISOString()}::timestamptz, ${calls.deadline})`;
+    const byUser = opts.byUserId
+      ? or(eq(calls.initiatorId, opts.byUserId), eq(calls.receiverId, opts.byUserId))
+      : undefined;
+    const [call] = await tx
+      .update(calls)
+      .set({
+        status: "completed",
+        endTime,
+        duration: sql`floor(extract(epoch from (${endTime} - ${calls.activeAt})))::int`,
+        endReason: sql`case when ${opts.now.toISOString()}::timestamptz >= ${calls.deadline} then 'deadline' else ${opts.reason} end`,
+        counted: sql`${opts.now.toISOString()}::timestamptz >= ${calls.deadline} or ${endTime} - ${calls.activeAt} >= make_interval(secs => ${opts.countAfterMs / 1000})`,
+      })
+      .where(and(eq(calls.id, callId), eq(calls.status, "active"), byUser))
+      .returning();
+    if (!call) return null;
+    if (call.counted) await countCall(tx, call);
+    return call;
+  });
+}
+
+/** The ladder moves on: callCount, last call, and the unlocks of DECISIONS "Unlocks". */
+async function countCall(tx: Executor, call: CallRow) {
+  const people = await tx
+    .select({ profileType: users.profileType })
+    .from(users)
+    .where(inArray(users.id, [call.initiatorId, call.receiverId]));
+  const revealAfter = photosRevealAfterCalls(people[0]?.profileType, people[1]?.profileType);
+  const end = call.endTime ?? new Date();
+  const endSql = sql`${end.toISOString()}::timestamptz`;
+  const after = sql`${matches.callCount} + 1`;
+  const scheduledBefore = sql`${matches.scheduledCallTime} is not null and ${matches.scheduledCallTime} <= ${endSql}`;
+  await tx
+    .update(matches)
+    .set({
+      callCount: after,
+      lastCallDate: end,
+      isChatUnlocked: sql`${matches.isChatUnlocked} or ${after} >= ${CHAT_UNLOCK_CALLS}`,
+      arePhotosRevealed: sql`${matches.arePhotosRevealed} or ${after} >= ${revealAfter}`,
+      // A call held after the scheduled time is the scheduled call: the schedule is done.
+      callScheduled: sql`case when ${scheduledBefore} then false else ${matches.callScheduled} end`,
+      scheduledCallTime: sql`case when ${scheduledBefore} then null else ${matches.scheduledCallTime} end`,
+    })
+    .where(eq(matches.id, call.matchId));
+}

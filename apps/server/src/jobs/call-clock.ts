@@ -1,0 +1,111 @@
+import {
+  CALL_WARNING_SECONDS,
+  type CallEndReason,
+  COUNTED_AFTER_SECONDS,
+  PEER_GONE_MS,
+} from "@kindred/shared/calls";
+import type { FastifyInstance } from "fastify";
+import type { CallRow } from "../db/schema/calls.ts";
+import { announceCall } from "../features/calls/events.ts";
+import {
+  completeCall,
+  missUnanswered,
+  overdueCallIds,
+  takeDueWarnings,
+} from "../features/calls/mutations.ts";
+
+export interface CallClockOptions {
+  sweepMs: number;
+  /** CALL_TIME_SCALE: scales the counting threshold (call lengths are scaled when a call is made). */
+  timeScale: number;
+  peerGoneMs?: number;
+}
+
+/**
+ * The server is the clock of every call. Each instance sweeps every `sweepMs`: unanswered rings become
+ * missed after 45 s, the 30-second warning goes out once, and active calls past their deadline end
+ * (completed at the deadline) whether or not anyone is still there. The instance that activated a call
+ * also sets a timer for the exact deadline. All of them race through conditional UPDATEs, so with N
+ * instances each transition happens, and is announced, exactly once.
+ */
+export class CallClock {
+  private sweeper: ReturnType<typeof setInterval> | null = null;
+  private timers = new Set<ReturnType<typeof setTimeout>>();
+  private sweeping = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly opts: CallClockOptions,
+  ) {}
+
+  get countAfterMs(): number {
+    return COUNTED_AFTER_SECONDS * 1000 * this.opts.timeScale;
+  }
+
+  start(): void {
+    this.sweeper = setInterval(() => void this.sweep(), this.opts.sweepMs);
+    this.sweeper.unref();
+  }
+
+  stop(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  /** Ends an active call (hang-up, deadline, a participant gone) and tells both sides; null if it had ended. */
+  async complete(callId: number, reason: CallEndReason, byUserId?: number, now = new Date()) {
+    const call = await completeCall(this.app.db, callId, {
+      now,
+      reason,
+      countAfterMs: this.countAfterMs,
+      byUserId,
+    });
+    if (call) await announceCall(this.app, call);
+    return call;
+  }
+
+  /** A precise end for a call this instance activated; the sweep is the safety net. */
+  watchDeadline(call: CallRow): void {
+    if (!call.deadline) return;
+    this.after(call.deadline.getTime() - Date.now(), () => this.complete(call.id, "deadline"));
+  }
+
+  /** Called when a participant's last socket left the room of an active call. */
+  participantLeft(callId: number, userId: number): void {
+    this.after(this.opts.peerGoneMs ?? PEER_GONE_MS, async () => {
+      if (await this.app.realtime.rooms.isIn(callId, userId)) return;
+      await this.complete(callId, "peer_gone");
+    });
+  }
+
+  async sweep(now = new Date()): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      for (const call of await missUnanswered(this.app.db, now)) await announceCall(this.app, call);
+      const warnWithin = CALL_WARNING_SECONDS * 1000 * this.opts.timeScale;
+      for (const call of await takeDueWarnings(this.app.db, now, warnWithin)) {
+        await announceCall(this.app, call, { warning: true });
+      }
+      for (const id of await overdueCallIds(this.app.db, now))
+        await this.complete(id, "deadline", undefined, now);
+    } catch (err) {
+      this.app.log.warn({ err }, "call clock sweep failed");
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private after(ms: number, run: () => Promise<unknown>): void {
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        run().catch((err: unknown) => this.app.log.warn({ err }, "call timer failed"));
+      },
+      Math.max(0, ms),
+    );
+    timer.unref();
+    this.timers.add(timer);
+  }
+}

@@ -1,0 +1,40 @@
+import { Volume2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+
+/**
+ * The other person's voice. Chromium plays a remote WebRTC stream only through a media element in
+ * the document, so this element is always rendered while the call page is open. A browser that
+ * refuses to autoplay (a reloaded page nobody has clicked yet) gets a button to start the sound.
+ */
+export function RemoteAudio({ stream }: { stream: MediaStream | null }) {
+  const ref = useRef<HTMLAudioElement>(null);
+  const [blocked, setBlocked] = useState(false);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.srcObject = stream;
+    setBlocked(false);
+    if (stream) el.play().catch(() => setBlocked(true));
+  }, [stream]);
+
+  const play = () => {
+    ref.current
+      ?.play()
+      .then(() => setBlocked(false))
+      .catch(() => {});
+  };
+
+  return (
+    <>
+      {/* biome-ignore lint/a11y/useMediaCaption: a live voice call has no captions to offer */}
+      <audio ref={ref} autoPlay data-testid="remote-audio" className="hidden" />
+      {blocked && stream ? (
+        <Button variant="secondary" onClick={play} className="self-center">
+          <Volume2 aria-hidden /> Play call audio
+        </Button>
+      ) : null}
+    </>
+  );
+}

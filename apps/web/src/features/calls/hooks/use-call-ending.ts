@@ -1,0 +1,42 @@
+import { TIMERS } from "@kindred/shared/constants";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "@/components/ui/use-toast";
+import { CALL_ENDED_TOAST } from "../call-errors";
+import type { CallPhase } from "../call-state";
+
+/**
+ * SPEC §2: the panel closes 1.5 s after the call ends (3 s after a failure); an ended call toasts
+ * and goes to /matches after 2 s. Matches and the day's allowance are re-read, since a call may have
+ * counted (unlocks, call day) or used up a start.
+ */
+export function useCallEnding(phase: CallPhase): { panelOpen: boolean } {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [closed, setClosed] = useState(false);
+  // navigate may change identity with the location; the timers must not restart when it does.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const over = phase === "ended" || phase === "error";
+
+  useEffect(() => {
+    if (!over) return;
+    void queryClient.invalidateQueries({ queryKey: ["/api/matches"] });
+    void queryClient.invalidateQueries({ queryKey: ["/api/calls/allowance"] });
+    const ended = phase === "ended";
+    const close = setTimeout(
+      () => setClosed(true),
+      ended ? TIMERS.callPanelCloseMs : TIMERS.callStartFailureCloseMs,
+    );
+    if (!ended) return () => clearTimeout(close);
+    toast(CALL_ENDED_TOAST);
+    const leave = setTimeout(() => navigateRef.current("/matches"), TIMERS.callRedirectMs);
+    return () => {
+      clearTimeout(close);
+      clearTimeout(leave);
+    };
+  }, [over, phase, queryClient]);
+
+  return { panelOpen: !closed };
+}
