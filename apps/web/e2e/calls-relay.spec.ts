@@ -14,7 +14,9 @@ async function selectedPairTypes(call: CallPage): Promise<string[]> {
     const pc = (window as unknown as { __kindredPeer?: RTCPeerConnection | null }).__kindredPeer;
     if (!pc) return [];
     const stats = new Map<string, Record<string, unknown>>();
-    (await pc.getStats()).forEach((r: Record<string, unknown>) => stats.set(String(r.id), r));
+    (await pc.getStats()).forEach((r: Record<string, unknown>) => {
+      stats.set(String(r.id), r);
+    });
     const transport = [...stats.values()].find((r) => r.type === "transport");
     const pair = stats.get(String(transport?.selectedCandidatePairId));
     if (!pair) return [];

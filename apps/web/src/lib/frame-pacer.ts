@@ -40,7 +40,10 @@ export class FramePacer {
         );
         return;
       }
-      if (!this.sendNow(this.queue[0] as string)) return this.clear();
+      if (!this.sendNow(this.queue[0] as string)) {
+        this.clear();
+        return;
+      }
       this.queue.shift();
       this.sentAt.push(now);
     }
