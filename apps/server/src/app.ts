@@ -10,9 +10,11 @@ import { googleRoutes } from "./features/auth/google.ts";
 import { LoginLimiter } from "./features/auth/login-limiter.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { callsRoutes } from "./features/calls/routes.ts";
+import { chatRoutes } from "./features/chat/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { matchesRoutes } from "./features/matches/routes.ts";
 import { matchingRoutes } from "./features/matching/routes.ts";
+import { notesRoutes } from "./features/notes/routes.ts";
 import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { CallClock } from "./jobs/call-clock.ts";
@@ -112,6 +114,8 @@ export async function buildApp({ env, db, realtime, limiter = new LoginLimiter()
       await api.register(photoRoutes);
       await api.register(matchesRoutes);
       await api.register(callsRoutes, { clock });
+      await api.register(chatRoutes);
+      await api.register(notesRoutes);
     },
     { prefix: "/api" },
   );

@@ -40,7 +40,7 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test("later screens show their placeholder, and the call page has no footer", async ({ page }) => {
+  test("screens open under their names, and the call page has no footer", async ({ page }) => {
     await page.goto("/matches");
     await expect(page.getByRole("heading", { name: "Matches" })).toBeVisible();
     await page.goto("/profile/subscription");

@@ -1,9 +1,5 @@
-import {
-  CALL_WARNING_SECONDS,
-  type CallEndReason,
-  COUNTED_AFTER_SECONDS,
-  PEER_GONE_MS,
-} from "@kindred/shared/calls";
+import { CALL_WARNING_SECONDS, COUNTED_AFTER_SECONDS, PEER_GONE_MS } from "@kindred/shared/call-ladder";
+import type { CallEndReason } from "@kindred/shared/calls";
 import type { FastifyInstance } from "fastify";
 import type { CallRow } from "../db/schema/calls.ts";
 import { announceCall } from "../features/calls/events.ts";

@@ -7,8 +7,9 @@ import { GuestOnly, RequireAuth } from "./route-guards";
 const LandingPage = lazy(() => import("./routes/landing").then((m) => ({ default: m.LandingPage })));
 const AuthPage = lazy(() => import("./routes/auth").then((m) => ({ default: m.AuthPage })));
 const HomePage = lazy(() => import("./routes/home").then((m) => ({ default: m.HomePage })));
-const ComingSoonPage = lazy(() =>
-  import("./routes/coming-soon").then((m) => ({ default: m.ComingSoonPage })),
+const ChatsPage = lazy(() => import("./routes/chats").then((m) => ({ default: m.ChatsPage })));
+const ConversationPage = lazy(() =>
+  import("./routes/conversation").then((m) => ({ default: m.ConversationPage })),
 );
 const MatchesPage = lazy(() => import("./routes/matches").then((m) => ({ default: m.MatchesPage })));
 const OtherProfilePage = lazy(() =>
@@ -37,18 +38,6 @@ const WsDiagnosticsPage = lazy(() =>
   import("./routes/ws-diagnostics").then((m) => ({ default: m.WsDiagnosticsPage })),
 );
 
-/** Screens whose features come in later issues: [path, title, what will be there]. */
-const PROTECTED_PLACEHOLDERS: ReadonlyArray<readonly [string, string, string]> = [
-  ["/chats", "Chats", "Your conversations with matches will be listed here soon."],
-  ["/conversation/:id", "Conversation", "Your messages, notes and call scheduling will be here soon."],
-];
-
-function placeholderRoutes(entries: ReadonlyArray<readonly [string, string, string]>) {
-  return entries.map(([path, title, text]) => (
-    <Route key={path} path={path} element={<ComingSoonPage key={path} title={title} text={text} />} />
-  ));
-}
-
 /** The route table of SPEC §2. */
 export function AppRoutes() {
   return (
@@ -69,7 +58,8 @@ export function AppRoutes() {
           <Route path="/simple-rtc-test" element={<SimpleRtcTestPage />} />
           <Route path="/rtc-test-old" element={<RtcTestOldPage />} />
           <Route path="/call/:id" element={<CallPage />} />
-          {placeholderRoutes(PROTECTED_PLACEHOLDERS)}
+          <Route path="/chats" element={<ChatsPage />} />
+          <Route path="/conversation/:id" element={<ConversationPage />} />
         </Route>
         {/* Open to all: the page itself tells a logged-out visitor to sign in (SPEC §2). */}
         <Route path="/debug-matches" element={<DebugMatchesPage />} />

@@ -33,11 +33,13 @@ async function checkSession(): Promise<"ok" | "signed-out" | "unreachable"> {
 
 /** Lights or puts out one person's dot in every cached match (the list and single matches). */
 function applyPresence(queryClient: QueryClient, { userId, online }: PresenceFrame) {
+  // Other data cached under /api/matches/… (messages, notes) is left alone: only matches have otherUser.
+  const isMatch = (x: unknown): x is Match => typeof x === "object" && x !== null && "otherUser" in x;
   const patch = (m: Match): Match =>
     m.otherUser.id === userId ? { ...m, otherUser: { ...m.otherUser, online } } : m;
-  queryClient.setQueriesData<Match[] | Match>({ queryKey: MATCHES_KEY }, (data) => {
-    if (Array.isArray(data)) return data.map(patch);
-    return data && typeof data === "object" && "otherUser" in data ? patch(data) : data;
+  queryClient.setQueriesData<unknown>({ queryKey: MATCHES_KEY }, (data: unknown) => {
+    if (Array.isArray(data)) return data.map((x) => (isMatch(x) ? patch(x) : x));
+    return isMatch(data) ? patch(data) : data;
   });
 }
 

@@ -35,6 +35,9 @@ export const matches = pgTable(
     status: text("status", { enum: MATCH_STATUSES }).notNull().default("active"),
     unmatchedBy: integer("unmatched_by"),
     unmatchedDate: timestamp("unmatched_date", { withTimezone: true }),
+    /** The seq of the match's latest message (0: none yet); messages take theirs from it. */
+    lastMessageSeq: integer("last_message_seq").notNull().default(0),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("matches_pair_idx").on(t.userId1, t.userId2),

@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { matches } from "./matches.ts";
 import { users } from "./users.ts";
 
@@ -15,6 +25,31 @@ export const messages = pgTable(
     content: text("content").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     isRead: boolean("is_read").notNull().default(false),
+    /** The server's order within the match (1, 2, 3…), taken under the match row's lock. */
+    seq: integer("seq").notNull(),
+    /** The sender's own id for the message: a retry with it returns the message, never a second one. */
+    clientId: text("client_id").notNull(),
   },
-  (t) => [index("messages_match_sent_idx").on(t.matchId, t.sentAt)],
+  (t) => [
+    index("messages_match_sent_idx").on(t.matchId, t.sentAt),
+    uniqueIndex("messages_match_seq_idx").on(t.matchId, t.seq),
+    uniqueIndex("messages_client_idx").on(t.matchId, t.senderId, t.clientId),
+  ],
 );
+
+/** Where each person has read up to in each match (a seq; only ever moves forward). */
+export const chatReads = pgTable(
+  "chat_reads",
+  {
+    matchId: integer("match_id")
+      .notNull()
+      .references(() => matches.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadSeq: integer("last_read_seq").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.userId] })],
+);
+
+export type MessageRow = typeof messages.$inferSelect;

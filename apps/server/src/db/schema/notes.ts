@@ -18,3 +18,4 @@ export const notes = pgTable(
   },
   (t) => [index("notes_user_match_idx").on(t.userId, t.matchId)],
 );
+export type NoteRow = typeof notes.$inferSelect;

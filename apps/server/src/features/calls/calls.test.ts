@@ -1,6 +1,6 @@
 // The calls API and the server's clock: who may do what, the ladder's numbers from the server, one live
 // call per match, the daily allowance, and the deadline, ring timeout and counting rules.
-import { RING_TIMEOUT_MS } from "@kindred/shared/calls";
+import { RING_TIMEOUT_MS } from "@kindred/shared/call-ladder";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { calls } from "../../db/schema/calls.ts";

@@ -1,4 +1,5 @@
-import { isLiveCall, LIVE_CALL_STATUSES, RING_TIMEOUT_MS } from "@kindred/shared/calls";
+import { RING_TIMEOUT_MS } from "@kindred/shared/call-ladder";
+import { isLiveCall, LIVE_CALL_STATUSES } from "@kindred/shared/calls";
 import { and, count, eq, gt, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { type CallRow, calls } from "../../db/schema/calls.ts";

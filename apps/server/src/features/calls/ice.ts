@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
-import { type IceConfig, LATER_CALL_SECONDS } from "@kindred/shared/calls";
+import { LATER_CALL_SECONDS } from "@kindred/shared/call-ladder";
+import type { IceConfig } from "@kindred/shared/calls";
 import type { Env } from "../../env.ts";
 
 /** TURN credentials outlive the longest call, plus a margin for a late start and reconnects. */

@@ -1,4 +1,5 @@
-import { type CallEndReason, CHAT_UNLOCK_CALLS, RING_TIMEOUT_MS } from "@kindred/shared/calls";
+import { CHAT_UNLOCK_CALLS, RING_TIMEOUT_MS } from "@kindred/shared/call-ladder";
+import type { CallEndReason } from "@kindred/shared/calls";
 import { photosRevealAfterCalls } from "@kindred/shared/plans";
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.ts";

@@ -1,5 +1,5 @@
+import { RING_TIMEOUT_MS } from "@kindred/shared/call-ladder";
 import type { Call, CallStatusEvent, IncomingCallEvent } from "@kindred/shared/calls";
-import { RING_TIMEOUT_MS } from "@kindred/shared/calls";
 import type { CallRow } from "../../db/schema/calls.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 

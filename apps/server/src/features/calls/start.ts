@@ -1,4 +1,5 @@
-import { type CallAllowance, type CreateCallInput, callLengthSeconds } from "@kindred/shared/calls";
+import { callLengthSeconds } from "@kindred/shared/call-ladder";
+import type { CallAllowance, CreateCallInput } from "@kindred/shared/calls";
 import { londonDayBounds } from "@kindred/shared/london-time";
 import { planOf } from "@kindred/shared/plans";
 import type { FastifyInstance } from "fastify";

@@ -3,6 +3,8 @@ import { lazy, Suspense } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
+import { NavUnreadBadge, unreadLinkLabel, useUnreadTotal } from "@/features/chat/components/nav-unread-badge";
+import { useChatSync } from "@/features/chat/hooks/use-chat-sync";
 import { useAuth } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 import { NAV_ITEMS } from "./navigation";
@@ -18,6 +20,9 @@ export function AppHeader() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { user, isLoading } = useAuth();
+  // Mounted once here, on every signed-in page: keeps the chat list (the unread badges) live.
+  useChatSync();
+  const unread = useUnreadTotal();
 
   return (
     <header className="sticky top-0 z-40 border-stone-200 border-b bg-white/85 backdrop-blur">
@@ -39,14 +44,16 @@ export function AppHeader() {
                 key={label}
                 to={to}
                 aria-current={active ? "page" : undefined}
+                aria-label={label === "Chats" ? unreadLinkLabel(label, unread) : undefined}
                 className={cn(
-                  "rounded-full px-4 py-2 font-medium text-sm transition-colors",
+                  "inline-flex items-center gap-1.5 rounded-full px-4 py-2 font-medium text-sm transition-colors",
                   active
                     ? "bg-rose-50 text-rose-700"
                     : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
                 )}
               >
                 {label}
+                {label === "Chats" ? <NavUnreadBadge count={unread} /> : null}
               </Link>
             );
           })}

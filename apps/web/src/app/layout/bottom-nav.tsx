@@ -1,10 +1,12 @@
 import { Link, useLocation } from "react-router";
+import { NavUnreadBadge, unreadLinkLabel, useUnreadTotal } from "@/features/chat/components/nav-unread-badge";
 import { cn } from "@/lib/cn";
 import { NAV_ITEMS, type NavLabel } from "./navigation";
 
 /** Mobile-only tab bar. `active` names a tab explicitly; otherwise the path decides. */
 export function BottomNav({ active }: { active?: NavLabel }) {
   const { pathname } = useLocation();
+  const unread = useUnreadTotal();
   return (
     <nav
       aria-label="Bottom navigation"
@@ -18,12 +20,18 @@ export function BottomNav({ active }: { active?: NavLabel }) {
               <Link
                 to={to}
                 aria-current={isActive ? "page" : undefined}
+                aria-label={label === "Chats" ? unreadLinkLabel(label, unread) : undefined}
                 className={cn(
                   "flex h-16 flex-col items-center justify-center gap-1 font-medium text-xs transition-colors",
                   isActive ? "text-rose-600" : "text-stone-500 hover:text-stone-900",
                 )}
               >
-                <Icon className={cn("size-5", isActive && "fill-rose-100")} aria-hidden />
+                <span className="relative">
+                  <Icon className={cn("size-5", isActive && "fill-rose-100")} aria-hidden />
+                  {label === "Chats" ? (
+                    <NavUnreadBadge count={unread} className="absolute -top-2 left-3" />
+                  ) : null}
+                </span>
                 {label}
               </Link>
             </li>

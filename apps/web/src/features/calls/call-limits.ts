@@ -4,7 +4,7 @@ import {
   COUNTED_AFTER_SECONDS,
   callLengthSeconds,
   LATER_CALL_SECONDS,
-} from "@kindred/shared/calls";
+} from "@kindred/shared/call-ladder";
 import { PLANS, type ProfileType } from "@kindred/shared/plans";
 
 // The call page's explanation of limits, built from the shared ladder (DECISIONS "Calls", "Unlocks")

@@ -1,4 +1,4 @@
-import { CALL_WARNING_SECONDS } from "@kindred/shared/calls";
+import { CALL_WARNING_SECONDS } from "@kindred/shared/call-ladder";
 
 // The server is the clock (DECISIONS "Calls"): the browser counts down to the server's deadline,
 // corrected by how far its own clock is from the server's.

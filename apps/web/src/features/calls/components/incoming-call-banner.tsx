@@ -1,4 +1,5 @@
-import { type CallStatusEvent, type IncomingCallEvent, RING_TIMEOUT_MS } from "@kindred/shared/calls";
+import { RING_TIMEOUT_MS } from "@kindred/shared/call-ladder";
+import type { CallStatusEvent, IncomingCallEvent } from "@kindred/shared/calls";
 import { PhoneIncoming, PhoneOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";

@@ -1,0 +1,104 @@
+import {
+  CHAT_LOCKED_MESSAGE,
+  type ChatMessageEvent,
+  type ChatReadEvent,
+  chatListSchema,
+  messagePageSchema,
+  messageSchema,
+  messagesQuerySchema,
+  readResultSchema,
+  readSchema,
+  sendMessageSchema,
+} from "@kindred/shared/chat";
+import { idParamsSchema } from "@kindred/shared/matches";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { HttpError } from "../../lib/http-error.ts";
+import { requireLiveMatch } from "../../lib/live-match.ts";
+import { currentUser } from "../../plugins/auth-hook.ts";
+import { toMatch } from "../matches/present.ts";
+import { chatsOf, messagesAfter, readPosition } from "./data.ts";
+import { markRead, sendMessage } from "./mutations.ts";
+import { toMessage } from "./present.ts";
+
+const params = { params: idParamsSchema };
+
+/** DECISIONS "Chat and notes": messages of a live, unlocked match, readable by its two participants only. */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The one guard for a conversation: the caller's live match (else 404), unlocked (else 403). */
+  async function openChat(matchId: number, userId: number) {
+    const found = await requireLiveMatch(app.db, matchId, userId);
+    if (!found.match.isChatUnlocked) throw new HttpError(403, CHAT_LOCKED_MESSAGE);
+    return found;
+  }
+
+  const tellBoth = (userIds: number[], frame: ChatMessageEvent | ChatReadEvent) =>
+    Promise.all(userIds.map((id) => app.realtime.hub.send(id, { to: "user", frame })));
+
+  app.get("/chats", { schema: { response: { 200: chatListSchema } } }, async (request) => {
+    const me = currentUser(request);
+    const rows = await chatsOf(app.db, me.id);
+    const online = await app.realtime.presence.onlineAmong(rows.map((r) => r.other.id));
+    return rows.map((r) => ({
+      match: toMatch(r.match, me, r.other, online.has(r.other.id)),
+      lastMessage: r.last ? toMessage(r.last) : null,
+      unreadCount: r.unread,
+    }));
+  });
+
+  app.get(
+    "/matches/:id/messages",
+    { schema: { ...params, querystring: messagesQuerySchema, response: { 200: messagePageSchema } } },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const { match, other } = await openChat(request.params.id, me.id);
+      const { rows, hasMore } = await messagesAfter(
+        app.db,
+        match.id,
+        request.query.after,
+        request.query.limit,
+      );
+      reply.header("cache-control", "no-store");
+      return {
+        messages: rows.map(toMessage),
+        hasMore,
+        otherReadUpTo: await readPosition(app.db, match.id, other.id),
+      };
+    },
+  );
+
+  app.post(
+    "/matches/:id/messages",
+    { schema: { ...params, body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } } },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const { match, other } = await openChat(request.params.id, me.id);
+      const { message, created } = await sendMessage(app.db, {
+        matchId: match.id,
+        senderId: me.id,
+        ...request.body,
+      });
+      const shown = toMessage(message);
+      // Pushed to the recipient and to the sender's other tabs; a retry is not news.
+      if (created) await tellBoth([other.id, me.id], { type: "chat:message", message: shown });
+      return reply.status(created ? 201 : 200).send(shown);
+    },
+  );
+
+  app.post(
+    "/matches/:id/read",
+    { schema: { ...params, body: readSchema.optional(), response: { 200: readResultSchema } } },
+    async (request) => {
+      const me = currentUser(request);
+      const { match, other } = await openChat(request.params.id, me.id);
+      const upTo = Math.min(request.body?.upToSeq ?? match.lastMessageSeq, match.lastMessageSeq);
+      const readUpTo = await markRead(app.db, match.id, me.id, upTo);
+      await tellBoth([other.id, me.id], {
+        type: "chat:read",
+        matchId: match.id,
+        userId: me.id,
+        upToSeq: readUpTo,
+      });
+      return { readUpTo };
+    },
+  );
+};

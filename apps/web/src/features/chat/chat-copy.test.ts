@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { callsSummary, emptyThreadText, lockedSentence, messageTime, scheduledCallText } from "./chat-copy";
+
+describe("conversation header", () => {
+  it("says 'No calls yet' before any counted call, then 'Calls completed: N of 3'", () => {
+    expect(callsSummary(0)).toBe("No calls yet");
+    expect(callsSummary(1)).toBe("Calls completed: 1 of 3");
+    expect(callsSummary(2)).toBe("Calls completed: 2 of 3");
+    expect(callsSummary(3)).toBe("Calls completed: 3 of 3");
+  });
+
+  it("drops 'of 3' past the third call rather than read '5 of 3'", () => {
+    expect(callsSummary(5)).toBe("Calls completed: 5");
+  });
+});
+
+describe("locked chat", () => {
+  it("asks for a first call when there has been none", () => {
+    expect(lockedSentence(0, "sam")).toBe("Complete an audio call with sam to unlock the chat feature.");
+  });
+
+  it("promises the unlock after the next call once one is done", () => {
+    expect(lockedSentence(1, "sam")).toBe("Chat will unlock after your audio call with sam is completed.");
+  });
+});
+
+describe("texts and times", () => {
+  it("invites the first message by name", () => {
+    expect(emptyThreadText("sam")).toEqual({
+      title: "No messages yet",
+      text: "Send your first message to sam",
+    });
+  });
+
+  it("writes a message time as 'h:mm a' (here in London, as the test runs with TZ=Europe/London)", () => {
+    expect(messageTime("2026-07-01T13:05:00.000Z")).toBe("2:05 PM");
+    expect(messageTime("2026-01-01T00:30:00.000Z")).toBe("12:30 AM");
+  });
+
+  it("gives a scheduled call on the London clock, summer and winter", () => {
+    expect(scheduledCallText("2026-07-15T14:00:00.000Z")).toBe("Call scheduled: Jul 15, 2026 at 3:00 PM");
+    expect(scheduledCallText("2026-12-15T09:00:00.000Z")).toBe("Call scheduled: Dec 15, 2026 at 9:00 AM");
+  });
+});

@@ -1,0 +1,88 @@
+import { Lock } from "lucide-react";
+import { cn } from "@/lib/cn";
+
+// SPEC §9: the gradient behind an emoji avatar is one of six, picked by the sum of the name's character
+// codes, so a person keeps their colour on every screen.
+const GRADIENTS = [
+  "from-rose-400 to-violet-500",
+  "from-amber-300 to-rose-500",
+  "from-sky-400 to-violet-500",
+  "from-emerald-300 to-sky-500",
+  "from-fuchsia-400 to-rose-400",
+  "from-violet-400 to-indigo-500",
+] as const;
+
+function gradientFor(name: string): string {
+  const sum = Array.from(name).reduce((total, char) => total + (char.codePointAt(0) ?? 0), 0);
+  return GRADIENTS[sum % GRADIENTS.length] ?? GRADIENTS[0];
+}
+
+const SIZES = {
+  sm: { box: "size-12 text-2xl", badge: "size-5 [&_svg]:size-2.5", dot: "size-3.5" },
+  md: { box: "size-14 text-3xl", badge: "size-6 [&_svg]:size-3", dot: "size-4" },
+} as const;
+
+export interface ChatPerson {
+  username: string;
+  avatar: string | null;
+  photoUrl: string | null;
+}
+
+/** The other person: their photo once revealed (only then does the server send it), else their emoji. */
+export function ChatAvatar({
+  person,
+  revealed,
+  online = false,
+  size = "sm",
+}: {
+  person: ChatPerson;
+  revealed: boolean;
+  online?: boolean;
+  size?: keyof typeof SIZES;
+}) {
+  const { box, badge, dot } = SIZES[size];
+  const glyph = person.avatar?.trim() || person.username.trim().charAt(0).toUpperCase() || "U";
+  return (
+    <div className="relative w-fit shrink-0">
+      {revealed && person.photoUrl ? (
+        <img
+          src={person.photoUrl}
+          alt={person.username}
+          className={cn(box, "rounded-2xl object-cover ring-2 ring-white")}
+        />
+      ) : (
+        <div
+          role="img"
+          aria-label={`Avatar of ${person.username}`}
+          className={cn(
+            box,
+            "flex items-center justify-center rounded-2xl bg-gradient-to-br text-white ring-2 ring-white",
+            gradientFor(person.username),
+          )}
+        >
+          <span aria-hidden>{glyph}</span>
+        </div>
+      )}
+      {online ? (
+        <span
+          title="Online now"
+          className={cn(dot, "absolute -top-0.5 -right-0.5 rounded-full bg-emerald-500 ring-2 ring-white")}
+        >
+          <span className="sr-only">Online now</span>
+        </span>
+      ) : null}
+      {revealed ? null : (
+        <span
+          title="Photo hidden until revealed"
+          className={cn(
+            badge,
+            "absolute -right-1 -bottom-1 flex items-center justify-center rounded-full bg-stone-900 text-white ring-2 ring-white",
+          )}
+        >
+          <Lock aria-hidden />
+          <span className="sr-only">Photo locked</span>
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Match } from "@kindred/shared/matches";
+import { ArrowLeft, CalendarCheck, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { callsSummary, scheduledCallText } from "../chat-copy";
+import { ChatAvatar } from "./chat-avatar";
+
+/** SPEC §2: back, who (photo only once revealed), how many calls so far, notes, and Call. */
+export function ConversationHeader({ match, notes }: { match: Match; notes?: ReactNode }) {
+  const other = match.otherUser;
+  return (
+    <header className="flex flex-col gap-3 border-stone-200 border-b p-4">
+      <div className="flex items-center gap-3">
+        <Button asChild variant="ghost" size="icon" className="-ml-2">
+          <Link to="/chats" aria-label="Back to chats">
+            <ArrowLeft aria-hidden />
+          </Link>
+        </Button>
+        <ChatAvatar person={other} revealed={match.arePhotosRevealed} online={other.online} size="md" />
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate font-semibold text-stone-900 text-xl">{other.username}</h1>
+          <p className="text-sm text-stone-500">{callsSummary(match.callCount)}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          {notes}
+          {/* Icon only on a phone, where the name needs the room. */}
+          <Button asChild variant="gradient" size="sm" className="size-9 px-0 sm:w-auto sm:px-3">
+            <Link to={`/call/${match.id}?autoStart=true`}>
+              <Phone aria-hidden /> <span className="sr-only sm:not-sr-only">Call</span>
+            </Link>
+          </Button>
+        </div>
+      </div>
+      {match.callScheduled && match.scheduledCallTime ? (
+        <p className="flex items-center gap-2 rounded-xl bg-violet-50 px-3 py-2 text-sm text-violet-900">
+          <CalendarCheck className="size-4 shrink-0 text-violet-600" aria-hidden />
+          <time dateTime={match.scheduledCallTime}>{scheduledCallText(match.scheduledCallTime)}</time>
+          <span className="text-violet-700 text-xs">(UK time)</span>
+        </p>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,96 @@
+import { NOTE_MAX } from "@kindred/shared/notes";
+import { NotebookPen } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { errorDetail } from "@/lib/api";
+import { useCreateNoteMutation } from "../api/create-note";
+import { useNotesQuery } from "../api/get-notes";
+import { NoteItem } from "./note-item";
+
+function NewNoteForm({ matchId }: { matchId: number }) {
+  const [text, setText] = useState("");
+  const create = useCreateNoteMutation(matchId);
+  const blank = text.trim().length === 0;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || create.isPending) return;
+    create.mutate({ content: text.trim() }, { onSuccess: () => setText("") });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2">
+      <Textarea
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Add a new note..."
+        aria-label="New note"
+        maxLength={NOTE_MAX}
+      />
+      {create.error ? (
+        <p role="alert" className="text-red-600 text-sm">
+          {errorDetail(create.error, "Something went wrong. Please try again.")}
+        </p>
+      ) : null}
+      <Button type="submit" variant="gradient" className="self-end" disabled={blank || create.isPending}>
+        {create.isPending ? "Saving..." : "Save Note"}
+      </Button>
+    </form>
+  );
+}
+
+function NoteList({ matchId, open }: { matchId: number; open: boolean }) {
+  const notes = useNotesQuery(matchId, open);
+  if (notes.isPending) {
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading notes" />
+      </div>
+    );
+  }
+  if (notes.isError) {
+    return (
+      <p role="alert" className="text-red-600 text-sm">
+        {errorDetail(notes.error, "Your notes could not be loaded.")}
+      </p>
+    );
+  }
+  if (notes.data.length === 0) return <p className="py-4 text-center text-sm text-stone-500">No notes yet</p>;
+  return (
+    <ul aria-label="Your notes" className="flex max-h-[300px] flex-col gap-2 overflow-y-auto pr-1">
+      {notes.data.map((note) => (
+        <NoteItem key={note.id} note={note} matchId={matchId} />
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC §2 Notes dialog: my private notes on this match. Fetched when opened, never shown to them. */
+export function NotesDialog({ matchId, username }: { matchId: number; username: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" className="size-9 px-0 sm:w-auto sm:px-3">
+          <NotebookPen aria-hidden /> <span className="sr-only sm:not-sr-only">Notes</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Private Notes</DialogTitle>
+          <DialogDescription>{`Only visible to you: ${username} never sees these notes.`}</DialogDescription>
+        </DialogHeader>
+        <NewNoteForm matchId={matchId} />
+        <NoteList matchId={matchId} open={open} />
+      </DialogContent>
+    </Dialog>
+  );
+}
