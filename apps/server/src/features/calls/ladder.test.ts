@@ -130,22 +130,25 @@ describe("the call ladder", () => {
 
   it("ends an active call when a participant has been out of its room too long, and tells the other", async () => {
     const p = await pair();
+    // A third call (12 s at this scale): the deadline stays well clear of the 300 ms grace.
+    await cluster.db.update(matches).set({ callCount: 2 }).where(eq(matches.id, p.matchId));
     const c = (await call(p.a.cookie, "POST", "/api/calls", { matchId: p.matchId })).json();
     await call(p.b.cookie, "PATCH", `/api/calls/${c.id}`, { status: "active" });
     const aRtc = await TestSocket.open(cluster.urls[0], "/rtc", { cookie: p.a.cookie });
     const bRtc = await TestSocket.open(cluster.urls[0], "/rtc", { cookie: p.b.cookie });
     for (const s of [aRtc, bRtc]) s.send({ type: "join_room", roomId: `call-${c.id}` });
-    await aRtc.next("participant_joined");
+    await Promise.all([aRtc.next("room_joined"), bRtc.next("room_joined")]);
     await bRtc.close();
     await aRtc.next("participant_left");
-    const ended = await aRtc.next("call:status", 2_000);
-    const last = ended.status === "completed" ? ended : await aRtc.next("call:status", 2_000);
+    let last = await aRtc.next("call:status", 2_000);
+    while (last.status !== "completed") last = await aRtc.next("call:status", 2_000);
     expect(last).toMatchObject({ callId: c.id, status: "completed", reason: "peer_gone" });
     await aRtc.close();
   });
 
   it("a participant who comes back within the grace keeps the call", async () => {
     const p = await pair();
+    await cluster.db.update(matches).set({ callCount: 2 }).where(eq(matches.id, p.matchId));
     const c = (await call(p.a.cookie, "POST", "/api/calls", { matchId: p.matchId })).json();
     await call(p.b.cookie, "PATCH", `/api/calls/${c.id}`, { status: "active" });
     const bRtc = await TestSocket.open(cluster.urls[0], "/rtc", { cookie: p.b.cookie });
