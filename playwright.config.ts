@@ -73,7 +73,8 @@ export default defineConfig({
   testDir: "apps/web/e2e",
   outputDir: `test-results/port-${PORT}`,
   fullyParallel: false,
-  workers: 2,
+  // One at a time: two call tests at once (four Chromium pages with media) starve a 2-core machine.
+  workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,

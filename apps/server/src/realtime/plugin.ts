@@ -77,7 +77,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   function accept(kind: SocketKind, socket: WebSocket, request: FastifyRequest) {
     const session = request.socketSession;
     if (!session) return socket.close(1011);
-    const conn = new Connection(socket, kind, session.user, session.tokenHash, hub.instanceId, app.log);
+    // Only who it is: a socket must not keep the user's whole row (profile, password hash) for its life.
+    const who = { id: session.user.id, username: session.user.username };
+    request.socketSession = null;
+    const conn = new Connection(socket, kind, who, session.tokenHash, hub.instanceId, app.log);
     socket.on("pong", () => {
       conn.alive = true;
       // The browser answers pings itself, unthrottled: a hidden tab whose timers Chromium slows to once a

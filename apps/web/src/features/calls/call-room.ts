@@ -46,6 +46,10 @@ function stopTracks(stream: MediaStream): void {
  * to the other participant. Media never depends on the socket, so a socket drop leaves the audio
  * playing; after a rejoin an ICE restart mends what the drop broke.
  */
+/** A connection not up this long after it started is started again, at most STALL_REBUILDS times. */
+const STALL_MS = 5_000;
+const STALL_REBUILDS = 3;
+
 export class CallRoom {
   private socket: SignallingSocket | null = null;
   private stream: MediaStream | null = null;
@@ -54,6 +58,8 @@ export class CallRoom {
   private call: Call | null = null;
   private polite = false;
   private closed = false;
+  /** Fresh connections the impolite side has started because a negotiation stalled. */
+  private rebuilds = 0;
 
   constructor(private readonly deps: CallRoomDeps) {}
 
@@ -177,6 +183,15 @@ export class CallRoom {
     });
     this.link = link;
     this.deps.onPeer?.(pc);
+    // A negotiation can stall (an offer crossed a join and was lost). The impolite side, whose offers
+    // always win, starts afresh; the polite side meets a fresh peer with a fresh connection.
+    if (!this.polite && this.rebuilds < STALL_REBUILDS) {
+      setTimeout(() => {
+        if (this.closed || this.link !== link || link.connected) return;
+        this.rebuilds += 1;
+        this.connectPeer();
+      }, STALL_MS);
+    }
   }
 
   /** Back on /rtc after a drop: if the audio did not survive it, a new ICE round. */
