@@ -125,7 +125,9 @@ describe.each(topologies())("signalling, %s", (topology) => {
 
   it("closing a socket leaves its rooms and tells the other participant", async () => {
     const { b, aSocket, bSocket, roomId } = await callSetup();
+    // One after the other: joined at once, either may be first, and only the first hears of the second.
     aSocket.send({ type: "join_room", roomId });
+    await aSocket.next("room_joined");
     bSocket.send({ type: "join_room", roomId });
     await aSocket.next("participant_joined");
     await bSocket.close();
