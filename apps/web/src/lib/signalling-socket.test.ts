@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SIGNALLING_ERRORS } from "./signalling-errors";
 import {
   reconnectDelayMs,
-  SIGNALLING_ERRORS,
   type SignalInbound,
   type SignallingDeps,
   SignallingSocket,

@@ -3,17 +3,8 @@ import { SIGNALLING } from "@kindred/shared/constants";
 import type { SignalServerFrame } from "@kindred/shared/signalling";
 import { CLOSE, MAX_FRAME_BYTES, MAX_FRAMES_PER_SECOND, utf8Bytes } from "@kindred/shared/socket-limits";
 import { FramePacer } from "./frame-pacer";
+import { SIGNALLING_ERRORS } from "./signalling-errors";
 import type { ConnectionState } from "./status-socket";
-
-/** SPEC §8 sentences this socket can produce. */
-export const SIGNALLING_ERRORS = {
-  notEstablished: "Signaling connection not established",
-  userIdNotSet: "User ID not set",
-  timeout: "Signaling connection timeout",
-  error: "Signaling connection error",
-  gaveUp: "Failed to reconnect to signaling server after multiple attempts",
-  joinTimeout: "Timed out waiting to join room",
-} as const;
 
 /** `room_joined` as the server sends it: `polite` says this side yields on an offer collision. */
 export type RoomJoinedFrame = Extract<SignalServerFrame, { type: "room_joined" }>;

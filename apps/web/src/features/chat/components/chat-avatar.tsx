@@ -1,21 +1,6 @@
 import { Lock } from "lucide-react";
+import { avatarGradient } from "@/components/ui/avatar-gradient";
 import { cn } from "@/lib/cn";
-
-// SPEC §9: the gradient behind an emoji avatar is one of six, picked by the sum of the name's character
-// codes, so a person keeps their colour on every screen.
-const GRADIENTS = [
-  "from-rose-400 to-violet-500",
-  "from-amber-300 to-rose-500",
-  "from-sky-400 to-violet-500",
-  "from-emerald-300 to-sky-500",
-  "from-fuchsia-400 to-rose-400",
-  "from-violet-400 to-indigo-500",
-] as const;
-
-function gradientFor(name: string): string {
-  const sum = Array.from(name).reduce((total, char) => total + (char.codePointAt(0) ?? 0), 0);
-  return GRADIENTS[sum % GRADIENTS.length] ?? GRADIENTS[0];
-}
 
 const SIZES = {
   sm: { box: "size-12 text-2xl", badge: "size-5 [&_svg]:size-2.5", dot: "size-3.5" },
@@ -57,7 +42,7 @@ export function ChatAvatar({
           className={cn(
             box,
             "flex items-center justify-center rounded-2xl bg-gradient-to-br text-white ring-2 ring-white",
-            gradientFor(person.username),
+            avatarGradient(person.username),
           )}
         >
           <span aria-hidden>{glyph}</span>
