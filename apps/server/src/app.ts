@@ -1,6 +1,6 @@
+import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "./db/client.ts";
@@ -15,13 +15,22 @@ import { healthRoutes } from "./features/health/routes.ts";
 import { matchesRoutes } from "./features/matches/routes.ts";
 import { matchingRoutes } from "./features/matching/routes.ts";
 import { notesRoutes } from "./features/notes/routes.ts";
+import { DatabasePhotoStore, DiskPhotoStore, type PhotoStore } from "./features/photos/photo-store.ts";
 import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { CallClock } from "./jobs/call-clock.ts";
+import { Sessions } from "./lib/cached-sessions.ts";
+import { errorForLog } from "./lib/log-error.ts";
+import { type ProductLimits, productLimits } from "./lib/product-limits.ts";
+import { OneLinePerRequest } from "./lib/request-log.ts";
+import { apiDocs } from "./plugins/api-docs.ts";
 import { authHook } from "./plugins/auth-hook.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { loadShedding } from "./plugins/load-shedding.ts";
 import { nulGuard } from "./plugins/nul-guard.ts";
 import { originCheck } from "./plugins/origin-check.ts";
+import { privateResponses } from "./plugins/private-responses.ts";
+import { securityHeaders } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 import type { RealtimeBackend } from "./realtime/backend.ts";
 import { createBackend } from "./realtime/create-backend.ts";
@@ -32,6 +41,14 @@ declare module "fastify" {
     db: Db;
     env: Env;
     callClock: CallClock;
+    limits: ProductLimits;
+    photos: PhotoStore;
+    /** Session lookups (cached for seconds) and the changes that must end their cached copies. */
+    sessions: Sessions;
+    /** The shared parts (bus, presence, rooms, rate limits): in-process or Redis. */
+    backend: RealtimeBackend;
+    /** Set on SIGTERM: readiness fails first, so the load balancer stops sending traffic. */
+    lifecycle: { shuttingDown: boolean };
   }
 }
 
@@ -40,24 +57,40 @@ export interface AppDeps {
   db: Db;
   /** The shared realtime parts; by default made from env (Redis when REDIS_URL is set) and owned by the app. */
   realtime?: RealtimeBackend;
+  /** The sign-in limit; by default 5 failures per account and 20 per address in 15 minutes. */
   limiter?: LoginLimiter;
-  logger?: FastifyServerOptions["logger"];
+  logger?: false | Exclude<FastifyServerOptions["logger"], boolean | undefined>;
 }
 
-export async function buildApp({ env, db, realtime, limiter = new LoginLimiter(), logger = false }: AppDeps) {
+export async function buildApp({ env, db, realtime, limiter, logger = false }: AppDeps) {
   // Behind the one TLS-terminating proxy, trust that proxy (the socket's peer, hop 0) and no further.
   // `true` would trust every hop, so request.ip would be whatever a client wrote first in
   // X-Forwarded-For, and the per-address sign-in limit would be a header away from bypassed.
   const trustProxy = env.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false;
-  const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy });
+  // Errors are logged through errorForLog, so a failed query's parameters never reach the log.
+  const loggerOptions: FastifyServerOptions["logger"] = logger && {
+    ...logger,
+    serializers: { ...logger.serializers, err: errorForLog as never },
+  };
+  const app = Fastify({
+    logger: loggerOptions,
+    logController: new OneLinePerRequest(),
+    bodyLimit: 64 * 1024,
+    trustProxy,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
   app.decorate("env", env);
+  // Photos live where the other instances can reach them: the database when it is shared.
+  app.decorate<PhotoStore>(
+    "photos",
+    env.DATABASE_URL ? new DatabasePhotoStore(db) : new DiskPhotoStore(path.join(env.DATA_DIR, "photos")),
+  );
 
   // External plugins.
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -76,14 +109,31 @@ export async function buildApp({ env, db, realtime, limiter = new LoginLimiter()
   });
   await app.register(fastifyCompress, { threshold: 1024 });
 
+  const backend = realtime ?? (await createBackend(env));
+  if (!realtime) app.addHook("onClose", () => backend.close());
+  app.decorate("backend", backend);
+  // Subscribed before the first request: a change on another instance is heard from then on.
+  const sessions = new Sessions(db, backend.bus, app.log);
+  const stopListening = await sessions.listen();
+  app.addHook("onClose", () => stopListening().catch(() => undefined));
+  app.decorate("sessions", sessions);
+
   // App plugins.
   await app.register(errorsPlugin);
+  await app.register(loadShedding, {
+    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+    sampleIntervalMs: env.LOAD_SAMPLE_INTERVAL_MS,
+  });
   await app.register(originCheck, { publicOrigin: env.PUBLIC_ORIGIN });
   await app.register(authHook);
   await app.register(nulGuard);
+  await app.register(privateResponses);
+  await app.register(apiDocs); // before every route: it documents the routes added after it
 
-  const backend = realtime ?? (await createBackend(env));
-  if (!realtime) app.addHook("onClose", () => backend.close());
+  app.decorate("lifecycle", { shuttingDown: false });
+  // Rate limits count where the rest of the shared state lives: in Redis when configured.
+  app.decorate("limits", productLimits(backend.rateLimits, env));
+  const loginLimiter = limiter ?? new LoginLimiter(undefined, backend.rateLimits);
   await app.register(realtimePlugin, {
     backend,
     publicOrigin: env.PUBLIC_ORIGIN,
@@ -106,7 +156,7 @@ export async function buildApp({ env, db, realtime, limiter = new LoginLimiter()
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { limiter });
+      await api.register(authRoutes, { limiter: loginLimiter });
       await api.register(matchingRoutes);
       await api.register(googleRoutes);
       await api.register(accountRoutes);

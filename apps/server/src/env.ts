@@ -1,9 +1,9 @@
 // The only reader of process.env. Parsed once; a bad value stops start-up with a clear message.
+// Paths are configuration: a relative one is read from the working directory, and the defaults are
+// the repository's layout seen from its root (where `npm start` and every server script run), never
+// from where this file happens to be (a bundle in dist/ or the source under src/).
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
-
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const optionalText = z
   .string()
@@ -21,7 +21,23 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default("0.0.0.0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  DATA_DIR: z.string().default(path.join(repoRoot, "data")),
+  /** PGlite's database (pglite/) and uploaded photos (photos/). */
+  DATA_DIR: z.string().default("data"),
+  /** The SQL migrations (drizzle-kit's output), applied at start-up. */
+  MIGRATIONS_DIR: z.string().default("apps/server/drizzle"),
+  /**
+   * A migrated, empty PGlite database made by the server's build. A new DATA_DIR starts as a copy of it
+   * instead of running initdb (~5 s and ~800 MiB that the process never gives back); without it, initdb.
+   */
+  PGLITE_TEMPLATE: z.string().default("apps/server/dist/pglite-template"),
+  /**
+   * PGlite's buffer cache. PGlite zeroes all of it at start, so it is resident from the first second:
+   * PostgreSQL's 128MB would put the server over 400 MiB; the OS page cache still holds the files.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, "a size such as 64MB")
+    .default("64MB"),
   DATABASE_URL: optionalText,
   REDIS_URL: optionalText,
   /** Prefix of every Redis key and channel, so that several deployments (or test files) can share one. */
@@ -48,6 +64,18 @@ const envSchema = z.object({
   ICE_TRANSPORT_POLICY: z.enum(["all", "relay"]).default("all"),
   /** The server pings every socket this often and drops one that missed the previous pong. */
   WS_PING_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),
+  /** Accounts one address may create per hour. */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Photos one person may upload per hour. */
+  PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Times one person may look for new matches per hour. */
+  MATCH_GENERATIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Load shedding: past this event-loop delay, requests get 503 with Retry-After instead of queueing. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(1).default(1_000),
+  /** How often the event loop's delay is sampled for load shedding. */
+  LOAD_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1_000),
+  /** On SIGTERM, how long readiness fails before the server stops accepting (the balancer's check interval). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
   /** Public origin (scheme://host[:port]) accepted on cookie-authenticated writes, besides the Host. */
   PUBLIC_ORIGIN: optionalText,
   TRUST_PROXY: z.stringbool().default(false),
@@ -56,7 +84,8 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
   /** Where the web app sends page views (read at build time by Vite); the CSP lets the page reach it. */
   VITE_ANALYTICS_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
+  /** The built web app (vite build's output), served with the API. */
+  WEB_DIST: z.string().default("apps/web/dist"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,5 +96,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(repoRoot, parsed.data.DATA_DIR) };
+  const { DATA_DIR, MIGRATIONS_DIR, PGLITE_TEMPLATE, WEB_DIST } = parsed.data;
+  return {
+    ...parsed.data,
+    DATA_DIR: path.resolve(DATA_DIR),
+    MIGRATIONS_DIR: path.resolve(MIGRATIONS_DIR),
+    PGLITE_TEMPLATE: path.resolve(PGLITE_TEMPLATE),
+    WEB_DIST: path.resolve(WEB_DIST),
+  };
 }

@@ -1,35 +1,54 @@
+import { createRequire } from "node:module";
 import path from "node:path";
-import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { loadEnv } from "./env.ts";
+import { shutDown } from "./shutdown.ts";
 
 const env = loadEnv();
 const started = performance.now();
-const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
+
+// Errors that reach no caller: logged through the app's logger once it exists, stderr before that.
+let logError = (err: unknown, msg: string) => console.error(msg, err);
+// An unhandled rejection is a fire-and-forget promise that failed (a publish while Redis is down, say):
+// logged, and the server keeps serving rather than dropping every connection over it.
+process.on("unhandledRejection", (err) => logError(err, "unhandled rejection"));
+
+// The database opens (PGlite compiles its WebAssembly off the main thread) while the app's modules
+// load: the two together are most of the time to the first answer.
+const opening = openDatabase({
+  url: env.DATABASE_URL,
+  dataDir: path.join(env.DATA_DIR, "pglite"),
+  templateDir: env.PGLITE_TEMPLATE,
+  sharedBuffers: env.PGLITE_SHARED_BUFFERS,
+  migrationsDir: env.MIGRATIONS_DIR,
+  onPoolError: (err) => logError(err, "idle database connection failed"),
+});
+opening.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
+const { buildApp } = await import("./app.ts");
+const database = await opening;
 const app = await buildApp({
   env,
   db: database.db,
-  logger: {
-    level: env.LOG_LEVEL,
-    ...(env.NODE_ENV === "development" ? { transport: { target: "pino-pretty" } } : {}),
-  },
+  logger: { level: env.LOG_LEVEL, ...(env.NODE_ENV === "development" ? prettyTransport() : {}) },
 });
+logError = (err, msg) => app.log.error({ err }, msg);
+
+/** Readable logs in development, when pino-pretty (a dev dependency) is installed; JSON otherwise. */
+function prettyTransport() {
+  try {
+    createRequire(import.meta.url).resolve("pino-pretty");
+    return { transport: { target: "pino-pretty" } };
+  } catch {
+    return {};
+  }
+}
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "shutting down");
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, "error during shutdown");
-    process.exit(1);
-  }
+  process.exit(await shutDown(app, () => database.close(), { drainMs: env.SHUTDOWN_DRAIN_MS }));
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

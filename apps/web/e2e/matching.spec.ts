@@ -137,7 +137,7 @@ test("/debug-matches asks visitors to sign in and scores candidates for a member
   const otherContext = await browser.newContext();
   const him = await onboard(await otherContext.newPage(), "man", "dm", 34);
   await otherContext.close();
-  const her = await onboard(page, "woman", "dw", 34);
+  await onboard(page, "woman", "dw", 34);
   const shell = new AppShell(page);
 
   await debug.goto();
@@ -152,6 +152,11 @@ test("/debug-matches asks visitors to sign in and scores candidates for a member
   await screenshot(page, "debug-matches");
 
   // Generation made the match: block and report ends it at once, on any plan.
+  const matchedIds = async () =>
+    ((await (await page.request.get("/api/matches")).json()) as { otherUser: { id: number } }[]).map(
+      (m) => m.otherUser.id,
+    );
+  expect(await matchedIds()).toContain(him.id);
   const matches = new MatchesPage(page);
   await matches.goto();
   await matches.openMenu(him.username);
@@ -164,5 +169,15 @@ test("/debug-matches asks visitors to sign in and scores candidates for a member
   await dialog.getByRole("button", { name: "Block and report" }).click();
   await expect(shell.toast(`${him.username} has been blocked`)).toBeVisible();
   await expect(matches.card(him.username)).toBeHidden();
-  expect(her.username).not.toEqual(him.username);
+  // The server ended it too: he is no longer among her matches, and generating again neither
+  // matches nor suggests him.
+  expect(await matchedIds()).not.toContain(him.id);
+  const again = await page.request.post("/api/generate-matches");
+  expect(again.status()).toBe(200);
+  const { matchResults, newMatches } = (await again.json()) as {
+    matchResults: { id: number }[];
+    newMatches: { otherUser: { id: number } }[];
+  };
+  expect(matchResults.map((r) => r.id)).not.toContain(him.id);
+  expect(newMatches.map((m) => m.otherUser.id)).not.toContain(him.id);
 });

@@ -10,7 +10,7 @@ test("a logged-out visit to a protected page goes to /auth", async ({ page }) =>
 
 test("an unknown path shows the 404 page", async ({ page }) => {
   await page.goto("/nope");
-  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
   await page.getByRole("link", { name: "Go to homepage" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
@@ -20,7 +20,7 @@ test("the socket test pages are public and the footer links to them", async ({ p
   const footer = new AppShell(page).footer;
   await footer.getByRole("link", { name: "Connection Diagnostics" }).click();
   await expect(page).toHaveURL(/\/ws-diagnostics$/);
-  await expect(page.getByRole("heading", { name: "Connection Diagnostics" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connection Diagnostics");
   await footer.getByRole("link", { name: "WebSocket Test" }).click();
   await expect(page).toHaveURL(/\/simple-ws-test$/);
   for (const label of ["About Us", "Safety Center", "Privacy Policy", "Accessibility"]) {
@@ -40,16 +40,6 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test("screens open under their names, and the call page has no footer", async ({ page }) => {
-    await page.goto("/matches");
-    await expect(page.getByRole("heading", { name: "Matches" })).toBeVisible();
-    await page.goto("/profile/subscription");
-    await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
-    await page.goto("/call/1");
-    await expect(page.getByRole("heading", { name: "Audio Call" })).toBeVisible();
-    await expect(new AppShell(page).footer).toHaveCount(0);
-  });
-
   test("the header's links and avatar menu navigate", async ({ page }) => {
     const shell = new AppShell(page);
     await page.goto("/home");
@@ -62,6 +52,42 @@ test.describe("signed in", () => {
     await shell.header.getByRole("button", { name: "Go back" }).click();
     await expect(page).toHaveURL(/\/matches$/);
   });
+});
+
+test("each screen opens under its own heading, and only the call page has no footer", async ({ page }) => {
+  test.setTimeout(60_000);
+  const user = await registerViaApi(page.request);
+  const footer = new AppShell(page).footer;
+  // The one level-1 heading of each screen, word for word (toHaveText with a string is a whole-text
+  // match, and fails if the page has more than one). A new member's /home is the onboarding wizard.
+  const screens: [path: string, heading: string][] = [
+    ["/home", `Welcome, ${user.username}!`],
+    ["/matches", "Your Matches"],
+    ["/chats", "Chats"],
+    ["/profile", "My Profile"],
+    ["/profile/subscription", "My Profile"],
+    ["/profile/999999999", "Profile not available"],
+    ["/conversation/999999999", "No Conversation Selected"],
+    ["/debug-matches", "Debug Matches"],
+    ["/socket-test", "Socket Test"],
+    ["/rtc-test", "RTC Test"],
+    ["/simple-rtc-test", "Simple RTC Test"],
+    ["/rtc-test-old", "RTC Test (Old)"],
+    ["/simple-ws-test", "WebSocket Test"],
+    ["/ws-diagnostics", "Connection Diagnostics"],
+  ];
+  for (const [path, heading] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
+    await expect(footer, path).toBeVisible();
+  }
+  await page.goto("/profile/subscription");
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Subscription plans", exact: true }),
+  ).toBeVisible();
+  await page.goto("/call/1");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audio Call");
+  await expect(footer).toHaveCount(0);
 });
 
 test("the landing and auth pages run under the server's CSP without errors", async ({ page }) => {

@@ -12,6 +12,8 @@ export const YEAR_PICKER_PAGE_SIZE = 24;
 export const TIME_ZONE = "Europe/London";
 /** Hourly schedule slots 9:00 to 20:00. */
 export const SCHEDULE_HOURS = Array.from({ length: 12 }, (_, i) => 9 + i);
+/** A call can be scheduled at most this many days ahead. */
+export const SCHEDULE_HORIZON_DAYS = 90;
 export const AVAILABLE_SOON_WINDOW_MINUTES = 60;
 
 export const TIMERS = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ageFromDateOfBirth } from "./date-of-birth.ts";
-import { today } from "./profile-fixtures.ts";
+import { today } from "./test-fixtures.ts";
 
 describe("ageFromDateOfBirth", () => {
   it("counts whole years on the London calendar", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { scorePair } from "./matching.ts";
 import type { MatchCallPreferences } from "./matching-call-times.ts";
-import { pair } from "./matching-fixtures.ts";
 import { MATCH_WEIGHTS } from "./matching-weights.ts";
 import { DAY_NAMES } from "./options.ts";
+import { pair } from "./test-fixtures.ts";
 
 function callTimes(a: MatchCallPreferences | null, b: MatchCallPreferences | null): number {
   // Personality with everything but call times held identical isolates the call-time part.

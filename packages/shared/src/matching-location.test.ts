@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CITY_NAMES } from "./cities.ts";
 import { scorePair } from "./matching.ts";
-import { pair } from "./matching-fixtures.ts";
 import { distanceKm } from "./matching-location.ts";
+import { pair } from "./test-fixtures.ts";
 
 describe("scorePair", () => {
   it("ranks same city above a nearby city above a far one", () => {

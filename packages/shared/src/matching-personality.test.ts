@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scorePair } from "./matching.ts";
-import { pair } from "./matching-fixtures.ts";
 import { ANSWER_AFFINITIES } from "./matching-weights.ts";
+import { pair } from "./test-fixtures.ts";
 
 describe("scorePair", () => {
   it("counts shared deal breakers as alignment", () => {
@@ -43,6 +43,14 @@ describe("scorePair", () => {
   });
 
   it("keeps every affinity strictly between a mismatch and a match", () => {
+    // Five answer tables, each with affinities: an empty table would make the loop below vacuous.
+    expect(Object.values(ANSWER_AFFINITIES).map((list) => list.length > 0)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     for (const list of Object.values(ANSWER_AFFINITIES)) {
       for (const [x, y, credit] of list) {
         expect(x).not.toBe(y);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCandidatePair, type MatchProfile, MIN_MATCH_COMPATIBILITY, scorePair } from "./matching.ts";
-import { pair, person } from "./matching-fixtures.ts";
 import { MATCH_WEIGHTS } from "./matching-weights.ts";
+import { pair, person } from "./test-fixtures.ts";
 import type { SelfUser } from "./user.ts";
 
 // Compile-time: the signed-in user's record is a MatchProfile as it stands.

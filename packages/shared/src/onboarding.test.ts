@@ -11,7 +11,7 @@ import {
   validateStep,
   WIZARD_STEPS,
 } from "./onboarding.ts";
-import { complete, today } from "./profile-fixtures.ts";
+import { completeOnboarding as complete, today } from "./test-fixtures.ts";
 import type { SelfUser } from "./user.ts";
 
 const step = (n: number, values: ProfileLike) => validateStep(n, values, today);

@@ -7,7 +7,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { repoRoot } from "../env.ts";
 import { tables } from "./tables.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof tables>;
@@ -20,27 +19,111 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(repoRoot, "apps/server/drizzle");
+export interface OpenOptions {
+  /** PostgreSQL at this URL; without it, PGlite. */
+  url?: string;
+  /** PGlite's directory; without it, an in-memory database. */
+  dataDir?: string;
+  /** PGlite: start from this dump (the tests' migrated template). */
+  loadDataDir?: Blob;
+  /** PGlite: a database directory that a new `dataDir` starts as a copy of, instead of running initdb. */
+  templateDir?: string;
+  /** PGlite: PostgreSQL's buffer cache ("64MB"); PGlite's default is 128MB, all of it resident from the start. */
+  sharedBuffers?: string;
+  /** Apply the SQL migrations in this folder; `null` leaves the schema as it is. */
+  migrationsDir: string | null;
+  /** PostgreSQL: an idle pooled connection failed (server restart, dropped database). */
+  onPoolError?: (err: Error) => void;
+}
+
+/**
+ * Every instance that starts takes this session-level lock before migrating, so N instances starting
+ * together apply the migrations once: the first migrates, the others wait, then find nothing to do.
+ * A fixed, arbitrary key (the bytes of "kindredm"); a lock held by a crashed session dies with it.
+ */
+export const MIGRATION_LOCK_KEY = 0x6b696e647265646dn;
 
 /** PostgreSQL when a URL is given, else PGlite (in `dataDir`, or in memory, or from a dump). */
-export async function openDatabase(opts: {
-  url?: string;
-  dataDir?: string;
-  loadDataDir?: Blob;
-  migrate?: boolean;
-}): Promise<Database> {
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    // An idle client's connection can drop (server restart, dropped database); without a listener
-    // that error would crash the process. The pool replaces the client on next use.
-    pool.on("error", () => {});
-    const db = drizzlePg(pool, { schema: tables }) as unknown as Db;
-    if (opts.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: "postgres", close: () => pool.end() };
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, opts) : openPglite(opts);
+}
+
+async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
+  // While PostgreSQL is unreachable or stuck, a request fails within seconds (and answers 503)
+  // instead of hanging: a bounded wait for a connection, and for every statement.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3_000,
+    statement_timeout: 10_000,
+    query_timeout: 12_000,
+  });
+  // Without a listener an idle client's error would crash the process; the pool replaces the client.
+  pool.on("error", (err) => opts.onPoolError?.(err));
+  try {
+    if (opts.migrationsDir) await migrateLocked(pool, opts.migrationsDir);
+  } catch (err) {
+    await pool.end();
+    throw err;
   }
-  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const db = drizzlePg(pool, { schema: tables }) as unknown as Db;
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+/** The lock and the migration share one session: an advisory lock belongs to the session that took it. */
+async function migrateLocked(pool: pg.Pool, migrationsFolder: string) {
+  const key = MIGRATION_LOCK_KEY.toString();
+  const session = await pool.connect();
+  // A session whose unlock failed is not handed back to the pool: destroying it releases the lock.
+  let broken: Error | undefined;
+  try {
+    await session.query("SELECT pg_advisory_lock($1::bigint)", [key]);
+    try {
+      await migratePg(drizzlePg(session), { migrationsFolder });
+    } finally {
+      await session.query("SELECT pg_advisory_unlock($1::bigint)", [key]).catch((err: Error) => {
+        broken = err;
+      });
+    }
+  } finally {
+    session.release(broken);
+  }
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  if (opts.dataDir) prepareDataDir(opts.dataDir, opts.templateDir);
+  const client = await PGlite.create({
+    dataDir: opts.dataDir,
+    loadDataDir: opts.loadDataDir,
+    ...(opts.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.sharedBuffers}`] }
+      : {}),
+  });
+  const migrationsFolder = opts.migrationsDir;
+  try {
+    if (migrationsFolder) await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema: tables }) as unknown as Db;
-  if (opts.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, kind: "pglite", close: () => client.close() };
+}
+
+/**
+ * A new PGlite directory starts as a copy of the template, when there is one: opening it then costs
+ * what opening any existing database costs. Copied beside it and renamed into place, so a start that
+ * dies half-way leaves no half-made database behind.
+ */
+function prepareDataDir(dataDir: string, templateDir: string | undefined) {
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const isNew = !fs.existsSync(dataDir) || fs.readdirSync(dataDir).length === 0;
+  if (isNew && templateDir && fs.existsSync(path.join(templateDir, "PG_VERSION"))) {
+    const partial = `${dataDir}.partial`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(templateDir, partial, { recursive: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.renameSync(partial, dataDir);
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
 }

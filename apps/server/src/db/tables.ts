@@ -3,8 +3,18 @@ import * as calls from "./schema/calls.ts";
 import * as matches from "./schema/matches.ts";
 import * as messages from "./schema/messages.ts";
 import * as notes from "./schema/notes.ts";
+import * as photos from "./schema/photos.ts";
 import * as reports from "./schema/reports.ts";
 import * as sessions from "./schema/sessions.ts";
 import * as users from "./schema/users.ts";
 
-export const tables = { ...users, ...sessions, ...matches, ...messages, ...calls, ...notes, ...reports };
+export const tables = {
+  ...users,
+  ...sessions,
+  ...matches,
+  ...messages,
+  ...calls,
+  ...notes,
+  ...reports,
+  ...photos,
+};

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 
 export const SESSION_COOKIE = "kindred_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -8,5 +8,5 @@ export function newSessionToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hash("sha256", token);
 }

@@ -1,18 +1,73 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { sessions } from "../db/schema/sessions.ts";
 import { type UserRow, users } from "../db/schema/users.ts";
 import { hashToken, SESSION_COOKIE } from "./session-token.ts";
 
+/** The columns no request reads from its session: secrets, and verification fields nothing serves. */
+type Unread =
+  | "passwordHash"
+  | "googleSub"
+  | "idVerificationImage"
+  | "isPhotoRevealed"
+  | "isPremium"
+  | "idVerified"
+  | "idVerificationSkipped";
+
+/** The signed-in user as a request sees it: everything GET /api/user shows and the routes check. */
+export type SessionUser = Omit<UserRow, Unread>;
+
+const {
+  passwordHash: _passwordHash,
+  googleSub: _googleSub,
+  idVerificationImage: _idVerificationImage,
+  isPhotoRevealed: _isPhotoRevealed,
+  isPremium: _isPremium,
+  idVerified: _idVerified,
+  idVerificationSkipped: _idVerificationSkipped,
+  ...sessionUserColumns
+} = getTableColumns(users);
+
 export interface Session {
-  user: UserRow;
+  user: SessionUser;
   tokenHash: string;
 }
 
-/**
- * The one session lookup: the HTTP auth hook and the socket upgrade both call it with the request's
- * cookies, so a socket is exactly as authenticated as a request.
- */
+/** Built once per database and prepared (a named statement on PostgreSQL): no SQL is built per request. */
+function prepareLookup(db: Executor) {
+  return db
+    .select({ user: sessionUserColumns, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .limit(1)
+    .prepare("session_lookup");
+}
+
+const lookups = new WeakMap<Executor, ReturnType<typeof prepareLookup>>();
+
+/** The live session of a token hash, with its user and expiry, from the database. */
+export async function findSession(
+  db: Executor,
+  tokenHash: string,
+  now = new Date(),
+): Promise<{ user: SessionUser; expiresAt: Date } | null> {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    lookups.set(db, lookup);
+  }
+  // An ISO string rather than a Date: a placeholder's value reaches the driver unconverted.
+  const rows = await lookup.execute({ tokenHash, now: now.toISOString() });
+  return rows[0] ?? null;
+}
+
+/** The session of the request's cookies, from the database, uncached (scripts; the app uses Sessions). */
 export async function sessionFromCookies(
   db: Executor,
   cookies: Record<string, string | undefined>,
@@ -21,12 +76,6 @@ export async function sessionFromCookies(
   const token = cookies[SESSION_COOKIE];
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const rows = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  const user = rows[0]?.user;
-  return user ? { user, tokenHash } : null;
+  const found = await findSession(db, tokenHash, now);
+  return found ? { user: found.user, tokenHash } : null;
 }

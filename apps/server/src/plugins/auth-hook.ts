@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { UserRow } from "../db/schema/users.ts";
 import { HttpError } from "../lib/http-error.ts";
-import { sessionFromCookies } from "../lib/session.ts";
+import type { Session, SessionUser } from "../lib/session.ts";
 import { SESSION_COOKIE, SESSION_TTL_MS } from "../lib/session-token.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user, loaded once per request from the session cookie. */
-    user: UserRow | null;
+    /** The signed-in user, loaded once per request from the session cookie (cached for seconds: never change it). */
+    user: SessionUser | null;
     sessionTokenHash: string | null;
   }
   interface FastifyContextConfig {
@@ -18,7 +17,7 @@ declare module "fastify" {
 }
 
 /** The signed-in user of a route that requires one (the hook has already refused anonymous calls). */
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, "Please sign in to continue.");
   return request.user;
 }
@@ -41,13 +40,19 @@ export function clearSessionCookie(reply: FastifyReply) {
 export const authHook = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionTokenHash", null);
-  app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
-    const session = await sessionFromCookies(app.db, request.cookies);
+  /** Sets the request's session; the refusal when the route needs one and there is none. */
+  function admit(request: FastifyRequest, session: Session | null): HttpError | undefined {
     request.sessionTokenHash = session?.tokenHash ?? null;
     request.user = session?.user ?? null;
     if (!request.user && !request.is404 && !request.routeOptions.config?.public) {
-      throw new HttpError(401, "Please sign in to continue.");
+      return new HttpError(401, "Please sign in to continue.");
     }
+  }
+  // A callback hook: most requests (no cookie, or a cached session) are settled without waiting.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (!request.url.startsWith("/api/")) return done();
+    const known = app.sessions.known(request.cookies);
+    if (known !== undefined) return done(admit(request, known));
+    app.sessions.fromCookies(request.cookies).then((session) => done(admit(request, session)), done);
   });
 });

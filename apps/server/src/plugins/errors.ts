@@ -1,7 +1,8 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../lib/http-error.ts";
+import { isUnavailable, unavailable } from "../lib/unavailable.ts";
 
 /**
  * Every error leaves as { message, field? } with a 4xx/5xx status, so the client's rule
@@ -9,8 +10,12 @@ import { HttpError } from "../lib/http-error.ts";
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error, request, reply) => {
+    if (!(error instanceof HttpError) && isUnavailable(error)) {
+      request.log.warn({ err: error }, "database or Redis unavailable");
+      return sendHttpError(reply, unavailable());
+    }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      return sendHttpError(reply, error);
     }
     // A malformed id in a path names nothing: the same 404 as a missing or foreign one.
     if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === "params") {
@@ -30,3 +35,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });
   });
 });
+
+function sendHttpError(reply: FastifyReply, error: HttpError) {
+  if (error.extra.retryAfterSeconds) reply.header("retry-after", String(error.extra.retryAfterSeconds));
+  return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+}

@@ -29,8 +29,9 @@ export function findNul(body: unknown): string | null {
  * JSON can carry it ("\u0000"), so every parsed body is refused up front with a sentence instead.
  */
 export const nulGuard = fp(async (app: FastifyInstance) => {
-  app.addHook("preValidation", async (request) => {
+  // A callback hook, not an async one: it runs on every request and never waits.
+  app.addHook("preValidation", (request, _reply, done) => {
     const field = findNul(request.body);
-    if (field !== null) throw new HttpError(400, NUL_MESSAGE, field ? { field } : {});
+    done(field === null ? undefined : new HttpError(400, NUL_MESSAGE, field ? { field } : {}));
   });
 });

@@ -14,11 +14,12 @@ export function isOwnOrigin(request: FastifyRequest, origin: string, publicOrigi
  * so a write whose Origin is neither this host nor the configured public origin is refused.
  */
 export const originCheck = fp(async (app: FastifyInstance, opts: { publicOrigin?: string }) => {
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // A callback hook, not an async one: it runs on every request and never waits.
+  app.addHook("onRequest", (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (!origin) return;
-    if (isOwnOrigin(request, origin, opts.publicOrigin)) return;
-    throw new HttpError(403, "This request came from another site and was refused.");
+    if (SAFE_METHODS.has(request.method) || !origin || isOwnOrigin(request, origin, opts.publicOrigin)) {
+      return done();
+    }
+    done(new HttpError(403, "This request came from another site and was refused."));
   });
 });

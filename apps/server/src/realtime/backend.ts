@@ -1,6 +1,7 @@
 // The shared parts of realtime, behind one interface: a pub/sub bus with a channel per user, the
-// presence store and the room registry. In-process by default; Redis when REDIS_URL is set, so that
-// several app instances behave as one. A test hands two apps the same backend.
+// presence store, the room registry and the rate-limit counters. In-process by default; Redis when
+// REDIS_URL is set, so that several app instances behave as one. A test hands two apps the same backend.
+import type { RateLimitStore } from "../lib/rate-limit.ts";
 
 export type Unsubscribe = () => Promise<void>;
 
@@ -36,5 +37,9 @@ export interface RealtimeBackend {
   bus: Bus;
   presence: PresenceStore;
   rooms: RoomStore;
+  /** Rate-limit counters (sign-in, sign-up, uploads…), shared by every instance like the rest. */
+  rateLimits: RateLimitStore;
+  /** Resolves when the shared store answers (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

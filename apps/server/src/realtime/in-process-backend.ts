@@ -1,3 +1,4 @@
+import { MemoryRateLimitStore } from "../lib/rate-limit.ts";
 import type { Bus, PresenceStore, RealtimeBackend, RoomStore, Unsubscribe } from "./backend.ts";
 
 class InProcessBus implements Bus {
@@ -103,6 +104,8 @@ export function inProcessBackend({ presenceTtlMs }: { presenceTtlMs: number }): 
     bus: new InProcessBus(),
     presence: new InProcessPresence(presenceTtlMs),
     rooms: new InProcessRooms(),
+    rateLimits: new MemoryRateLimitStore(),
+    async ping() {},
     async close() {},
   };
 }

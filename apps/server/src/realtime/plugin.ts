@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { HttpError } from "../lib/http-error.ts";
-import { type Session, sessionFromCookies } from "../lib/session.ts";
+import type { Session } from "../lib/session.ts";
 import { isOwnOrigin } from "../plugins/origin-check.ts";
 import type { RealtimeBackend, RoomStore } from "./backend.ts";
 import { Connection, type SocketKind } from "./connection.ts";
@@ -51,7 +51,7 @@ function upgradeGuard(publicOrigin?: string) {
     if (!origin || !isOwnOrigin(request, origin, publicOrigin)) {
       throw new HttpError(403, "Sockets are only open to pages of this site.");
     }
-    request.socketSession = await sessionFromCookies(request.server.db, request.cookies);
+    request.socketSession = await request.server.sessions.fromCookies(request.cookies);
     if (!request.socketSession) throw new HttpError(401, "Please sign in to connect.");
   };
 }
@@ -72,6 +72,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   });
   app.decorateRequest("socketSession", null);
 
+  // Before @fastify/websocket's own preClose, which would close every socket without a code: 1001
+  // ("going away") tells the clients to reconnect, to another instance behind the balancer.
+  app.addHook("preClose", async () => {
+    for (const conn of hub.connections()) conn.close(1001, "Server shutting down");
+  });
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD, perMessageDeflate: false } });
 
   function accept(kind: SocketKind, socket: WebSocket, request: FastifyRequest) {
@@ -110,15 +115,18 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     });
   }
 
-  const guard = upgradeGuard(opts.publicOrigin);
+  // The sockets are left out of the OpenAPI document (hide): an upgrade answers 101 and then speaks in
+  // frames, which OpenAPI cannot describe. Their frames are the shared schemas of socket-frames.ts and
+  // signalling.ts, described in docs/realtime.md; a refused upgrade is an Error (401 or 403).
+  const socketRoute = {
+    websocket: true,
+    preValidation: upgradeGuard(opts.publicOrigin),
+    schema: { hide: true },
+  } as const;
   for (const path of STATUS_SOCKET_PATHS) {
-    app.get(path, { websocket: true, preValidation: guard }, (socket, request) =>
-      accept("status", socket, request),
-    );
+    app.get(path, socketRoute, (socket, request) => accept("status", socket, request));
   }
-  app.get(SIGNALLING_SOCKET_PATH, { websocket: true, preValidation: guard }, (socket, request) =>
-    accept("rtc", socket, request),
-  );
+  app.get(SIGNALLING_SOCKET_PATH, socketRoute, (socket, request) => accept("rtc", socket, request));
 
   // Liveness: a socket that missed the previous ping's pong is dead (a dropped network sends no close).
   const liveness = setInterval(() => {
@@ -141,6 +149,5 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   app.addHook("preClose", async () => {
     clearInterval(liveness);
     clearInterval(sweeper);
-    for (const conn of hub.connections()) conn.close(1001, "Server shutting down");
   });
 });

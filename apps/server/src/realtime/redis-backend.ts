@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { RedisRateLimitStore } from "../lib/redis-rate-limit.ts";
 import type { Bus, PresenceStore, RealtimeBackend, RoomStore, Unsubscribe } from "./backend.ts";
 
 type ExecResult = [Error | null, unknown][] | null;
@@ -164,6 +165,10 @@ export async function redisBackend(opts: {
     bus: new RedisBus(pub, sub, opts.prefix),
     presence: new RedisPresence(pub, opts.prefix, opts.presenceTtlMs),
     rooms: new RedisRooms(pub, opts.prefix),
+    rateLimits: new RedisRateLimitStore(pub, opts.prefix),
+    async ping() {
+      await pub.ping();
+    },
     async close() {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },

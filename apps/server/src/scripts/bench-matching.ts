@@ -15,7 +15,8 @@ import { users } from "../db/schema/users.ts";
 import { loadEnv } from "../env.ts";
 import { createSession } from "../features/auth/mutations.ts";
 import { hashPassword } from "../features/auth/passwords.ts";
-import { measurePoolQuality, type PoolQuality } from "../features/matching/pool-quality.ts";
+import { GENEROUS_LIMITS } from "../test/generous-limits.ts";
+import { measurePoolQuality, type PoolQuality } from "./pool-quality.ts";
 import { DEMO_PASSWORD, seedDatabase } from "./seed.ts";
 
 const WARMUP_CALLS = 15;
@@ -57,7 +58,12 @@ async function run(label: string, database: Database, users: number, samples: nu
   const started = performance.now();
   const seeded = await seedDatabase(database.db, { users, reset: true, passwordHash: hash });
   const seedSeconds = (performance.now() - started) / 1000;
-  const env = loadEnv({ NODE_ENV: "test", WEB_DIST: "/nonexistent", LOG_LEVEL: "silent" });
+  const env = loadEnv({
+    NODE_ENV: "test",
+    WEB_DIST: "/nonexistent",
+    LOG_LEVEL: "silent",
+    ...GENEROUS_LIMITS,
+  });
   const app = await buildApp({ env, db: database.db });
   const ids = await sampleIds(database, samples + WARMUP_CALLS);
   // Measured before any call changes the data: how close the nearest-candidates pool gets to scoring everyone.
@@ -93,7 +99,13 @@ async function run(label: string, database: Database, users: number, samples: nu
 
 async function benchPglite(users: number, samples: number, hash: string): Promise<Row> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-bench-"));
-  const database = await openDatabase({ dataDir: dir });
+  // As the server opens it: the same buffer cache.
+  const env = loadEnv();
+  const database = await openDatabase({
+    dataDir: dir,
+    migrationsDir: env.MIGRATIONS_DIR,
+    sharedBuffers: env.PGLITE_SHARED_BUFFERS,
+  });
   try {
     return await run("PGlite", database, users, samples, hash);
   } finally {
@@ -109,7 +121,7 @@ async function benchPostgres(serverUrl: string, users: number, samples: number, 
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), migrationsDir: loadEnv().MIGRATIONS_DIR });
   try {
     const version = String((await admin.query("SHOW server_version")).rows[0]?.server_version ?? "");
     return await run(`PostgreSQL ${version.split(" ")[0]}`, database, users, samples, hash);

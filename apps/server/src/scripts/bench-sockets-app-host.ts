@@ -49,7 +49,8 @@ export function appCommands(): AppCommands {
 
   async function start(opts: AppStart): Promise<string[]> {
     const where = opts.databaseUrl ? { url: opts.databaseUrl } : { dataDir: opts.pgliteDir };
-    database = await openDatabase({ ...where, migrate: opts.migrate });
+    const migrationsDir = opts.migrate === false ? null : loadEnv().MIGRATIONS_DIR;
+    database = await openDatabase({ ...where, migrationsDir });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-bench-sockets-"));
     const env = loadEnv({
       NODE_ENV: "production",

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { STATUS_SOCKET_PATHS } from "@kindred/shared/presence";
 import { openDatabase } from "../db/client.ts";
+import { loadEnv } from "../env.ts";
 import type { AppCommands } from "./bench-sockets-app-host.ts";
 import type { BareCommands } from "./bench-sockets-bare.ts";
 import { appTarget, closeAll, openMany, type Target } from "./bench-sockets-clients.ts";
@@ -66,7 +67,7 @@ export async function idleBare(sockets: number, count: number): Promise<MemoryRo
 export async function idleApp(sockets: number, count: number): Promise<MemoryRow> {
   const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-bench-sockets-"));
   try {
-    const database = await openDatabase({ dataDir: pgliteDir });
+    const database = await openDatabase({ dataDir: pgliteDir, migrationsDir: loadEnv().MIGRATIONS_DIR });
     const people = await insertPeople(database.db, sockets).finally(() => database.close());
     const round = () =>
       withChild<AppCommands, MemoryRound>(

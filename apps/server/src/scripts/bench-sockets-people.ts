@@ -6,8 +6,8 @@ import { calls } from "../db/schema/calls.ts";
 import { matches } from "../db/schema/matches.ts";
 import { sessions } from "../db/schema/sessions.ts";
 import { users } from "../db/schema/users.ts";
-import { mulberry32, syntheticUser } from "../features/matching/synthetic-users.ts";
 import { hashToken, newSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from "../lib/session-token.ts";
+import { mulberry32, syntheticUser } from "./synthetic-users.ts";
 
 const BATCH = 500;
 

@@ -9,8 +9,8 @@ import { matches } from "../db/schema/matches.ts";
 import { users } from "../db/schema/users.ts";
 import { loadEnv } from "../env.ts";
 import { hashPassword } from "../features/auth/passwords.ts";
-import { type SeededPerson, syntheticMatches } from "../features/matching/synthetic-matches.ts";
-import { mulberry32, type NewUser, syntheticUser } from "../features/matching/synthetic-users.ts";
+import { type SeededPerson, syntheticMatches } from "./synthetic-matches.ts";
+import { mulberry32, type NewUser, syntheticUser } from "./synthetic-users.ts";
 
 export const DEMO_PASSWORD = "kindred-demo";
 const BATCH = 1000;
@@ -97,7 +97,13 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const env = loadEnv();
   const started = performance.now();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.join(env.DATA_DIR, "pglite"),
+    templateDir: env.PGLITE_TEMPLATE,
+    sharedBuffers: env.PGLITE_SHARED_BUFFERS,
+    migrationsDir: env.MIGRATIONS_DIR,
+  });
   try {
     const made = await seedDatabase(database.db, opts);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -6,6 +6,7 @@ import { openDatabase } from "../db/client.ts";
 import { matches } from "../db/schema/matches.ts";
 import { sessions } from "../db/schema/sessions.ts";
 import { users } from "../db/schema/users.ts";
+import { loadEnv } from "../env.ts";
 import { hashToken, newSessionToken, SESSION_TTL_MS } from "../lib/session-token.ts";
 
 export interface SoakPerson {
@@ -31,9 +32,8 @@ export interface SoakData {
 export type SoakTarget = { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
 
 export async function seedSoak(target: SoakTarget, pairs: number): Promise<SoakData> {
-  const database = await openDatabase(
-    target.kind === "postgres" ? { url: target.url } : { dataDir: target.dir },
-  );
+  const where = target.kind === "postgres" ? { url: target.url } : { dataDir: target.dir };
+  const database = await openDatabase({ ...where, migrationsDir: loadEnv().MIGRATIONS_DIR });
   try {
     const tag = randomUUID().slice(0, 8);
     const made = await database.db

@@ -3,11 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
-import { repoRoot } from "../env.ts";
 import { request } from "./soak-chat-http.ts";
-
-const serverDir = path.join(repoRoot, "apps/server");
 
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -38,10 +34,10 @@ export class SoakServer {
   /**
    * Node with tsx as a loader rather than the tsx CLI: the CLI runs the server in a grandchild,
    * which a SIGKILL of the CLI would leave running and holding the port and the PGlite directory.
+   * Run from the repository's root (as every server script is), where the default paths point.
    */
   start(): void {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-      cwd: serverDir,
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
       stdio: ["ignore", "pipe", "pipe"],
       env: {
         ...process.env,

@@ -1,22 +1,39 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { completeProfile } from "@kindred/shared/test-fixtures";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll } from "vitest";
-import { buildApp } from "../app.ts";
+import { type AppDeps, buildApp } from "../app.ts";
 import type { Database } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
 import { LoginLimiter } from "../features/auth/login-limiter.ts";
 import { openTestDatabase } from "./database.ts";
+import { GENEROUS_LIMITS } from "./generous-limits.ts";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** Builds the app on a fresh database and closes both after the file's tests. */
-export async function createTestApp(opts: { limiter?: LoginLimiter; env?: Record<string, string> } = {}) {
+export async function createTestApp(
+  opts: { limiter?: LoginLimiter; env?: Record<string, string>; logger?: AppDeps["logger"] } = {},
+) {
   const database: Database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-data-"));
-  const env = loadEnv({ NODE_ENV: "test", WEB_DIST: "/nonexistent", DATA_DIR: dataDir, ...opts.env });
-  const app = await buildApp({ env, db: database.db, limiter: opts.limiter ?? new LoginLimiter() });
+  const env = loadEnv({
+    NODE_ENV: "test",
+    WEB_DIST: "/nonexistent",
+    DATA_DIR: dataDir,
+    // On PostgreSQL, photos are kept in the database as in production.
+    DATABASE_URL: process.env.DATABASE_URL ?? "",
+    ...GENEROUS_LIMITS,
+    ...opts.env,
+  });
+  const app = await buildApp({
+    env,
+    db: database.db,
+    limiter: opts.limiter ?? new LoginLimiter(),
+    logger: opts.logger ?? false,
+  });
   afterAll(async () => {
     await app.close();
     await database.close();
@@ -48,25 +65,8 @@ export async function registerUser(app: TestApp["app"], overrides: Record<string
   return { id: res.json().id as number, cookie: sessionCookie(res), ...body };
 }
 
-/** A complete, valid onboarding profile; tests override what they need. */
-export const completeProfile = {
-  dateOfBirth: "1995-06-15",
-  avatar: "🦊",
-  gender: "Woman",
-  interestedGenders: ["Men"],
-  agePreferenceMin: 25,
-  agePreferenceMax: 40,
-  location: "London",
-  bio: "I love long walks and longer conversations.",
-  communicationStyle: "Direct and straightforward",
-  freeTimeActivities: ["Reading and learning new things"],
-  values: "Honesty and trust",
-  conflictResolution: "Seek compromise and middle ground",
-  loveLanguage: "Quality time together",
-  relationshipPace: "Moderate pace with regular communication",
-  dealbreakers: ["Misaligned future goals"],
-  callPreferences: { weekdays: [{ start: "18:00", end: "21:00" }], weekends: [], notAvailable: [] },
-};
+/** The complete onboarding profile of @kindred/shared/test-fixtures, re-exported for the server tests. */
+export { completeProfile };
 
 /** Registers a user and completes their profile through the API. */
 export async function onboardedUser(app: TestApp["app"], profile: Partial<typeof completeProfile> = {}) {

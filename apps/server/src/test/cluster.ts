@@ -13,6 +13,7 @@ import type { RealtimeBackend } from "../realtime/backend.ts";
 import { inProcessBackend } from "../realtime/in-process-backend.ts";
 import { redisBackend } from "../realtime/redis-backend.ts";
 import { openTestDatabase } from "./database.ts";
+import { GENEROUS_LIMITS } from "./generous-limits.ts";
 import { listen } from "./sockets.ts";
 
 export type Topology = "one instance" | "two instances, in-process bus" | "two instances over Redis";
@@ -39,7 +40,14 @@ export interface Cluster {
 export async function createCluster(topology: Topology, env: Record<string, string> = {}): Promise<Cluster> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-rt-"));
-  const appEnv = loadEnv({ NODE_ENV: "test", WEB_DIST: "/nonexistent", DATA_DIR: dataDir, ...env });
+  const appEnv = loadEnv({
+    NODE_ENV: "test",
+    WEB_DIST: "/nonexistent",
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL ?? "",
+    ...GENEROUS_LIMITS,
+    ...env,
+  });
   const prefix = `kindred-test:${randomBytes(6).toString("hex")}:`;
   const backends: RealtimeBackend[] = [];
   const backend = async () => {

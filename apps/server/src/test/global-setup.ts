@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client.ts";
+import { loadEnv } from "../env.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -22,7 +23,8 @@ export function withDatabase(url: string, name: string): string {
 
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-test-"));
-  const database = await openDatabase({});
+  const { MIGRATIONS_DIR } = loadEnv({});
+  const database = await openDatabase({ migrationsDir: MIGRATIONS_DIR });
   const dumpFile = path.join(dir, "template.tar.gz");
   const client = (database.db as unknown as { $client: { dumpDataDir(c: "gzip"): Promise<Blob> } }).$client;
   fs.writeFileSync(dumpFile, Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer()));
@@ -37,7 +39,7 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);
     await admin.query(`CREATE DATABASE ${template}`);
-    const migrated = await openDatabase({ url: withDatabase(url, template) });
+    const migrated = await openDatabase({ url: withDatabase(url, template), migrationsDir: MIGRATIONS_DIR });
     await migrated.close();
     await admin.end();
   }

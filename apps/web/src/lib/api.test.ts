@@ -33,6 +33,15 @@ describe("apiRequest", () => {
     });
   });
 
+  it("sends a FormData as it is, leaving its multipart Content-Type to fetch", async () => {
+    const fetchMock = stubFetch(Response.json({ id: 1 }));
+    const data = new FormData();
+    data.append("photo", new Blob(["x"], { type: "image/png" }), "a.png");
+    await apiRequest("POST", "/api/profile/photo", data);
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(data);
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toBeUndefined();
+  });
+
   it("turns a JSON error body into '{status}: {message}' and keeps the body", async () => {
     stubFetch(
       Response.json({ message: "That username is already taken.", field: "username" }, { status: 409 }),
@@ -51,6 +60,10 @@ describe("apiRequest", () => {
     await expect(apiRequest("GET", "/api/x")).rejects.toThrow("500: boom");
     stubFetch(new Response("", { status: 503, statusText: "Service Unavailable" }));
     await expect(apiRequest("GET", "/api/x")).rejects.toThrow("503: Service Unavailable");
+    stubFetch(new Response(null, { status: 500, statusText: "Internal Server Error" }));
+    await expect(apiRequest("POST", "/api/profile/photo", new FormData())).rejects.toThrow(
+      "500: Internal Server Error",
+    );
   });
 });
 

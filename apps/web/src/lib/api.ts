@@ -58,13 +58,14 @@ export function errorDetail(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** A JSON body, or a FormData sent as multipart (the browser writes its Content-Type with the boundary). */
 export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
-  const hasBody = body !== undefined;
+  const json = body !== undefined && !(body instanceof FormData);
   const res = await fetch(`${env.apiBaseUrl}${path}`, {
     method,
     credentials: "include",
-    headers: hasBody ? { "Content-Type": "application/json" } : undefined,
-    body: hasBody ? JSON.stringify(body) : undefined,
+    headers: json ? { "Content-Type": "application/json" } : undefined,
+    body: json ? JSON.stringify(body) : (body as FormData | undefined),
   });
   if (!res.ok) throw await toApiError(res);
   return res;

@@ -12,10 +12,9 @@ import {
 } from "react";
 import { env } from "../config/env";
 import { useAuth, userQueryKey } from "./auth";
+import { matchesQueryKey } from "./matches";
 import { socketUrl } from "./socket-url";
 import { type StatusSnapshot, StatusSocket } from "./status-socket";
-
-const MATCHES_KEY = ["/api/matches"] as const;
 
 const IDLE: StatusSnapshot = { state: "disconnected", rttMs: null, reconnects: 0, retryAt: null };
 
@@ -37,7 +36,7 @@ function applyPresence(queryClient: QueryClient, { userId, online }: PresenceFra
   const isMatch = (x: unknown): x is Match => typeof x === "object" && x !== null && "otherUser" in x;
   const patch = (m: Match): Match =>
     m.otherUser.id === userId ? { ...m, otherUser: { ...m.otherUser, online } } : m;
-  queryClient.setQueriesData<unknown>({ queryKey: MATCHES_KEY }, (data: unknown) => {
+  queryClient.setQueriesData<unknown>({ queryKey: matchesQueryKey }, (data: unknown) => {
     if (Array.isArray(data)) return data.map((x) => (isMatch(x) ? patch(x) : x));
     return isMatch(data) ? patch(data) : data;
   });
@@ -65,7 +64,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let wasConnected = false;
     const offState = s.subscribe((snap) => {
       if (snap.state === "connected" && !wasConnected && snap.reconnects > 0) {
-        void queryClient.invalidateQueries({ queryKey: MATCHES_KEY });
+        void queryClient.invalidateQueries({ queryKey: matchesQueryKey });
       }
       wasConnected = snap.state === "connected";
     });

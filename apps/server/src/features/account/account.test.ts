@@ -7,7 +7,7 @@ import { matches } from "../../db/schema/matches.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { createTestApp, onboardedUser } from "../../test/app.ts";
 
-const { app, db, dataDir } = await createTestApp();
+const { app, db } = await createTestApp();
 
 describe("account", () => {
   it("exports the user's own data as JSON, without the password hash", async () => {
@@ -66,14 +66,12 @@ describe("account", () => {
         headers: { cookie: user.cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
       });
     expect((await upload()).statusCode).toBe(200);
-    const photosDir = path.join(dataDir, "photos");
-    const mine = () => fs.readdirSync(photosDir).filter((name) => name.startsWith(`${user.id}-`));
-    // A file under the user's prefix that the profile does not point at (say, written by an upload
-    // still on its way while the account was deleted).
-    fs.writeFileSync(path.join(photosDir, `${user.id}-00000000000000000000000000000000.webp`), png);
-    expect(mine()).toHaveLength(2);
+    // A photo of the user's that the profile does not point at (say, saved by an upload still on its
+    // way while the account was deleted).
+    await app.photos.save(user.id, png);
+    expect(await app.photos.keysOf(user.id)).toHaveLength(2);
     const res = await app.inject({ method: "DELETE", url: "/api/user", headers: { cookie: user.cookie } });
     expect(res.statusCode).toBe(200);
-    expect(mine()).toEqual([]);
+    expect(await app.photos.keysOf(user.id)).toEqual([]);
   });
 });

@@ -1,27 +1,75 @@
+import type { AccountExport } from "@kindred/shared/account";
 import { eq, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { calls } from "../../db/schema/calls.ts";
 import { matches } from "../../db/schema/matches.ts";
 import { messages } from "../../db/schema/messages.ts";
 import { notes } from "../../db/schema/notes.ts";
-import type { UserRow } from "../../db/schema/users.ts";
+import type { SessionUser } from "../../lib/session.ts";
 import { toSelfUser } from "../users/present.ts";
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /**
  * Everything the service holds about a person, as they may download it: their own record, their
  * matches, the messages they sent, their calls and their notes. Other people's private data stays out.
  */
-export async function exportAccount(db: Executor, user: UserRow) {
-  const mine = or(eq(matches.userId1, user.id), eq(matches.userId2, user.id));
-  return {
-    exportedAt: new Date().toISOString(),
-    profile: toSelfUser(user),
-    matches: await db.select().from(matches).where(mine),
-    messagesSent: await db.select().from(messages).where(eq(messages.senderId, user.id)),
-    calls: await db
+export async function exportAccount(db: Executor, user: SessionUser): Promise<AccountExport> {
+  const [matchRows, messageRows, callRows, noteRows] = await Promise.all([
+    db
+      .select()
+      .from(matches)
+      .where(or(eq(matches.userId1, user.id), eq(matches.userId2, user.id))),
+    db.select().from(messages).where(eq(messages.senderId, user.id)),
+    db
       .select()
       .from(calls)
       .where(or(eq(calls.initiatorId, user.id), eq(calls.receiverId, user.id))),
-    notes: await db.select().from(notes).where(eq(notes.userId, user.id)),
+    db.select().from(notes).where(eq(notes.userId, user.id)),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: toSelfUser(user),
+    matches: matchRows.map((m) => ({
+      id: m.id,
+      userId1: m.userId1,
+      userId2: m.userId2,
+      compatibility: m.compatibility,
+      matchDate: m.matchDate.toISOString(),
+      callCount: m.callCount,
+      lastCallDate: iso(m.lastCallDate),
+      callScheduled: m.callScheduled,
+      scheduledCallTime: iso(m.scheduledCallTime),
+      isChatUnlocked: m.isChatUnlocked,
+      arePhotosRevealed: m.arePhotosRevealed,
+      status: m.status,
+      unmatchedBy: m.unmatchedBy,
+      unmatchedDate: iso(m.unmatchedDate),
+    })),
+    messagesSent: messageRows.map((m) => ({
+      id: m.id,
+      matchId: m.matchId,
+      content: m.content,
+      sentAt: m.sentAt.toISOString(),
+    })),
+    calls: callRows.map((c) => ({
+      id: c.id,
+      matchId: c.matchId,
+      initiatorId: c.initiatorId,
+      receiverId: c.receiverId,
+      startTime: c.startTime.toISOString(),
+      activeAt: iso(c.activeAt),
+      endTime: iso(c.endTime),
+      duration: c.duration,
+      status: c.status,
+      endReason: c.endReason,
+    })),
+    notes: noteRows.map((n) => ({
+      id: n.id,
+      matchId: n.matchId,
+      content: n.content,
+      createdAt: n.createdAt.toISOString(),
+      updatedAt: n.updatedAt.toISOString(),
+    })),
   };
 }

@@ -1,16 +1,22 @@
-import path from "node:path";
+import { accountExportSchema } from "@kindred/shared/account";
 import { okSchema } from "@kindred/shared/auth";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { users } from "../../db/schema/users.ts";
+import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { clearSessionCookie, currentUser } from "../../plugins/auth-hook.ts";
-import { PhotoStore } from "../photos/storage.ts";
 import { exportAccount } from "./data.ts";
+import { deleteAccount } from "./mutations.ts";
+
+const exportSchema = {
+  summary: "Everything stored about the signed-in user, as a JSON download",
+  response: { 200: accountExportSchema, ...errorResponses(401) },
+};
+const deleteSchema = {
+  summary: "Delete the signed-in user's account, photos and sessions",
+  response: { 200: okSchema, ...errorResponses(...WRITE_ERRORS, 401) },
+};
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const photos = new PhotoStore(path.join(app.env.DATA_DIR, "photos"));
-
-  app.get("/user/export", async (request, reply) => {
+  app.get("/user/export", { schema: exportSchema }, async (request, reply) => {
     const user = currentUser(request);
     return reply
       .header("content-disposition", `attachment; filename="kindred-${user.username}.json"`)
@@ -18,12 +24,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(await exportAccount(app.db, user));
   });
 
-  // Deleting the user cascades to sessions, matches (so they end for the other side), messages,
-  // calls and notes; reports keep their text with the reporter/reported ids set to null.
-  app.delete("/user", { schema: { response: { 200: okSchema } } }, async (request, reply) => {
+  app.delete("/user", { schema: deleteSchema }, async (request, reply) => {
     const user = currentUser(request);
-    await app.db.delete(users).where(eq(users.id, user.id));
-    await photos.removeAllOf(user.id);
+    await deleteAccount(app.db, user.id);
+    await app.sessions.changed(user.id);
+    await app.photos.removeAllOf(user.id);
     await app.realtime.endSessions(user.id);
     clearSessionCookie(reply);
     return { ok: true as const };

@@ -1,5 +1,5 @@
 import { USERNAME_PATTERN } from "@kindred/shared/auth";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 
@@ -31,4 +31,16 @@ export async function findTakenIdentity(
   if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) return "username";
   if (rows.length > 0) return "email";
   return null;
+}
+
+/** The account linked to this Google account (its OpenID Connect subject), if any. */
+export async function findUserByGoogleSub(db: Executor, googleSub: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.googleSub, googleSub)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The account with this email address, whatever its case. */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return rows[0] ?? null;
 }

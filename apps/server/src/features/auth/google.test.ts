@@ -1,9 +1,11 @@
 import net, { type AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
 import Provider from "oidc-provider";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
+import { users } from "../../db/schema/users.ts";
 import { loadEnv } from "../../env.ts";
-import { createTestApp, registerUser } from "../../test/app.ts";
+import { createTestApp, registerUser, sessionCookie } from "../../test/app.ts";
 import { openTestDatabase } from "../../test/database.ts";
 
 const { app } = await createTestApp();
@@ -22,6 +24,11 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
   const accounts: Record<string, { email: string; email_verified: boolean; name: string }> = {
     "google-sub-1": { email: "new.member@example.com", email_verified: true, name: "New Member" },
     "google-sub-2": { email: "second.member@example.com", email_verified: true, name: "Second Member" },
+    // Same addresses as password accounts the tests register, in another case.
+    "google-sub-3": { email: "Linked.Member@example.com", email_verified: true, name: "Google Name" },
+    "google-sub-4": { email: "Unverified.Member@example.com", email_verified: false, name: "Someone Else" },
+    "google-sub-5": { email: "nobody.yet@example.com", email_verified: false, name: "Not Verified" },
+    "google-sub-6": { email: "taken.member@example.com", email_verified: true, name: "Second Google" },
   };
   // The issuer must name its own port, so find a free one first.
   const port = await new Promise<number>((resolve) => {
@@ -102,45 +109,116 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
     throw new Error("provider flow did not reach the callback");
   }
 
-  it("creates an account for a new Google user and signs them in", async () => {
+  /** The whole browser round trip for Google account `sub`, from /api/auth/google to Kindred's answer. */
+  async function signInWithGoogle(sub: string, cookie?: string) {
     const start = await oidcApp.inject({ method: "GET", url: "/api/auth/google" });
     expect(start.statusCode).toBe(302);
     const flowCookie = start.cookies.find((c) => c.name === "kindred_oidc");
     expect(flowCookie?.httpOnly).toBe(true);
-    const callback = await signInAtProvider(start.headers.location as string, "google-sub-1");
-    const done = await oidcApp.inject({
+    const callback = await signInAtProvider(start.headers.location as string, sub);
+    const flow = `kindred_oidc=${encodeURIComponent(flowCookie?.value ?? "")}`;
+    return oidcApp.inject({
       method: "GET",
       url: callback.pathname + callback.search,
-      headers: { cookie: `kindred_oidc=${encodeURIComponent(flowCookie?.value ?? "")}` },
+      headers: { cookie: cookie ? `${cookie}; ${flow}` : flow },
     });
+  }
+
+  const me = (cookie: string) => oidcApp.inject({ method: "GET", url: "/api/user", headers: { cookie } });
+  const login = (username: string, password: string) =>
+    oidcApp.inject({ method: "POST", url: "/api/login", payload: { username, password } });
+  const rowsWithEmail = (email: string) =>
+    database.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+
+  it("creates an account for a new Google user from the claims, signs them in, and finds it again", async () => {
+    const done = await signInWithGoogle("google-sub-1");
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe("/home");
-    const session = done.cookies.find((c) => c.name === "kindred_session");
-    const me = await oidcApp.inject({
-      method: "GET",
-      url: "/api/user",
-      headers: { cookie: `kindred_session=${session?.value}` },
+    const session = sessionCookie(done);
+    const user = (await me(session)).json();
+    expect(user).toMatchObject({
+      email: "new.member@example.com",
+      username: "new.member",
+      name: "New Member",
     });
-    expect(me.json()).toMatchObject({ email: "new.member@example.com", username: "new.member" });
+    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({
+      googleSub: "google-sub-1",
+      passwordHash: null,
+      email: "new.member@example.com",
+    });
+    // No password was ever set, so no password opens it.
+    expect((await login("new.member", "secret123")).statusCode).toBe(401);
+    // The same Google account next time: the same member, no second account.
+    const again = await signInWithGoogle("google-sub-1");
+    expect(again.headers.location).toBe("/home");
+    expect((await me(sessionCookie(again))).json().id).toBe(user.id);
+    expect(await rowsWithEmail("new.member@example.com")).toHaveLength(1);
   });
 
   it("ends the session the browser held before, as a password login does", async () => {
     const earlier = await registerUser(oidcApp);
-    const start = await oidcApp.inject({ method: "GET", url: "/api/auth/google" });
-    const flowCookie = start.cookies.find((c) => c.name === "kindred_oidc");
-    const callback = await signInAtProvider(start.headers.location as string, "google-sub-2");
-    const done = await oidcApp.inject({
-      method: "GET",
-      url: callback.pathname + callback.search,
-      headers: { cookie: `${earlier.cookie}; kindred_oidc=${encodeURIComponent(flowCookie?.value ?? "")}` },
-    });
+    const done = await signInWithGoogle("google-sub-2", earlier.cookie);
     expect(done.headers.location).toBe("/home");
-    const held = await oidcApp.inject({
-      method: "GET",
-      url: "/api/user",
-      headers: { cookie: earlier.cookie },
+    expect((await me(earlier.cookie)).statusCode).toBe(401);
+    expect((await me(sessionCookie(done))).json()).toMatchObject({ email: "second.member@example.com" });
+  });
+
+  it("links a verified Google email to the password account that has it, whatever the case", async () => {
+    const member = await registerUser(oidcApp, { email: "linked.member@example.com" });
+    const done = await signInWithGoogle("google-sub-3");
+    expect(done.headers.location).toBe("/home");
+    // Signed in as the existing member: same id, their own username and name, not the claims'.
+    expect((await me(sessionCookie(done))).json()).toMatchObject({
+      id: member.id,
+      username: member.username,
+      name: member.name,
+      email: "linked.member@example.com",
     });
-    expect(held.statusCode).toBe(401);
+    const rows = await rowsWithEmail("linked.member@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: member.id, googleSub: "google-sub-3" });
+    // The password still works beside the link.
+    const byPassword = await login(member.username, member.password);
+    expect(byPassword.statusCode).toBe(200);
+    expect((await me(sessionCookie(byPassword))).json().id).toBe(member.id);
+  });
+
+  it("refuses an unverified Google email that an existing account has: no session, no link, no account", async () => {
+    const member = await registerUser(oidcApp, { email: "unverified.member@example.com" });
+    const done = await signInWithGoogle("google-sub-4");
+    expect(done.statusCode).toBe(302);
+    const location = new URL(done.headers.location as string, "http://kindred.test");
+    expect(location.pathname).toBe("/auth");
+    expect(location.searchParams.get("tab")).toBe("login");
+    expect(location.searchParams.get("error")).toBe("Google sign-in did not complete. Please try again.");
+    expect(done.cookies.find((c) => c.name === "kindred_session")).toBeUndefined();
+    const rows = await rowsWithEmail("unverified.member@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: member.id, googleSub: null });
+    expect(await database.db.select().from(users).where(eq(users.googleSub, "google-sub-4"))).toEqual([]);
+  });
+
+  /** The browser went back to /auth with the failure message and no session. */
+  function expectRefused(done: Awaited<ReturnType<typeof signInWithGoogle>>) {
+    const location = new URL(done.headers.location as string, "http://kindred.test");
+    expect(location.pathname).toBe("/auth");
+    expect(location.searchParams.get("error")).toBe("Google sign-in did not complete. Please try again.");
+    expect(done.cookies.find((c) => c.name === "kindred_session")).toBeUndefined();
+  }
+
+  it("refuses an unverified Google email that no account has: it creates no account", async () => {
+    expectRefused(await signInWithGoogle("google-sub-5"));
+    expect(await rowsWithEmail("nobody.yet@example.com")).toEqual([]);
+  });
+
+  it("never re-links an account already linked to another Google account", async () => {
+    const member = await registerUser(oidcApp, { email: "taken.member@example.com" });
+    await database.db.update(users).set({ googleSub: "first-google" }).where(eq(users.id, member.id));
+    expectRefused(await signInWithGoogle("google-sub-6"));
+    const rows = await rowsWithEmail("taken.member@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: member.id, googleSub: "first-google" });
   });
 
   it("refuses a callback without the flow cookie (a forged or replayed redirect)", async () => {
@@ -151,6 +229,9 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
 
   it("keeps password accounts working beside it", async () => {
     const user = await registerUser(oidcApp);
-    expect(user.id).toBeGreaterThan(0);
+    const res = await login(user.username, user.password);
+    expect(res.statusCode).toBe(200);
+    expect((await me(sessionCookie(res))).json()).toMatchObject({ id: user.id, username: user.username });
+    expect((await login(user.username, "wrong-password")).statusCode).toBe(401);
   });
 });

@@ -1,11 +1,14 @@
 import { randomInt } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as oidc from "openid-client";
+import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { type UserRow, users } from "../../db/schema/users.ts";
+import type { UserRow } from "../../db/schema/users.ts";
+import { errorResponses } from "../../lib/error-responses.ts";
+import { publicOrigin } from "../../lib/public-origin.ts";
 import { setSessionCookie } from "../../plugins/auth-hook.ts";
-import { createSession, deleteSession, insertUser } from "./mutations.ts";
+import { findUserByEmail, findUserByGoogleSub, findUserByUsername } from "./data.ts";
+import { createSession, deleteSession, insertUser, linkGoogleAccount } from "./mutations.ts";
 
 const FLOW_COOKIE = "kindred_oidc";
 const NOT_AVAILABLE =
@@ -19,31 +22,28 @@ export interface GoogleClaims {
   name?: string;
 }
 
-/** The account for these claims: already linked, else linked by verified email, else new. */
+/**
+ * The account for these claims: the one already linked to this Google account; else, only when Google
+ * says the address is verified, the account with the same email address, linked now, or a new account.
+ * An unverified address opens nothing: anyone could put a member's address on a Google account, and
+ * claim their account or take the address before its owner signs up. An account already linked to
+ * another Google account is never re-linked.
+ */
 export async function findOrCreateGoogleUser(db: Executor, claims: GoogleClaims): Promise<UserRow> {
-  const [linked] = await db.select().from(users).where(eq(users.googleSub, claims.sub)).limit(1);
+  const linked = await findUserByGoogleSub(db, claims.sub);
   if (linked) return linked;
   if (!claims.email) throw new Error("Google did not share an email address");
+  if (claims.email_verified !== true) throw new Error("Google email is not verified");
   const email = claims.email.toLowerCase();
-  const [byEmail] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const byEmail = await findUserByEmail(db, email);
   if (byEmail) {
-    // Only a verified address proves the Google account belongs to the existing member.
-    if (!claims.email_verified) throw new Error("Google email is not verified");
-    const [row] = await db
-      .update(users)
-      .set({ googleSub: claims.sub })
-      .where(eq(users.id, byEmail.id))
-      .returning();
-    return row ?? byEmail;
+    if (byEmail.googleSub) throw new Error("that account is linked to another Google account");
+    return linkGoogleAccount(db, byEmail.id, claims.sub);
   }
   const base = (email.split("@")[0] ?? "member").replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 20) || "member";
   for (let attempt = 0; attempt < 5; attempt++) {
     const username = attempt === 0 && base.length >= 3 ? base : `${base}${randomInt(1000, 99999)}`;
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`);
-    if (!taken)
+    if (!(await findUserByUsername(db, username)))
       return insertUser(db, {
         username,
         email,
@@ -54,6 +54,30 @@ export async function findOrCreateGoogleUser(db: Executor, claims: GoogleClaims)
   }
   throw new Error("could not find a free username");
 }
+
+/** Public, and both always answer with a redirect (no body): when sign-in fails, back to /auth with the sentence. */
+const startOptions = {
+  config: { public: true },
+  schema: {
+    summary: "Start Google sign-in (browser navigation)",
+    response: {
+      302: z
+        .undefined()
+        .describe("To Google; or back to /auth?tab=login&error=… when sign-in is unavailable"),
+      ...errorResponses(),
+    },
+  },
+};
+const callbackOptions = {
+  config: { public: true },
+  schema: {
+    summary: "Where Google sends the browser back: signs in (sets the session cookie)",
+    response: {
+      302: z.undefined().describe("To /home when signed in; else back to /auth?tab=login&error=…"),
+      ...errorResponses(),
+    },
+  },
+};
 
 const back = (reply: FastifyReply, message: string) =>
   reply.redirect(`/auth?tab=login&error=${encodeURIComponent(message)}`);
@@ -73,10 +97,9 @@ export const googleRoutes: FastifyPluginAsync = async (app) => {
       });
     return config;
   };
-  const callbackUrl = (request: FastifyRequest) =>
-    `${app.env.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`}/api/auth/google/callback`;
+  const callbackUrl = (request: FastifyRequest) => `${publicOrigin(request)}/api/auth/google/callback`;
 
-  app.get("/auth/google", { config: { public: true } }, async (request, reply) => {
+  app.get("/auth/google", startOptions, async (request, reply) => {
     if (!clientId) return back(reply, NOT_AVAILABLE);
     try {
       const verifier = oidc.randomPKCECodeVerifier();
@@ -103,7 +126,7 @@ export const googleRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.get("/auth/google/callback", { config: { public: true } }, async (request, reply) => {
+  app.get("/auth/google/callback", callbackOptions, async (request, reply) => {
     reply.clearCookie(FLOW_COOKIE, { path: "/api/auth" });
     try {
       const flow = JSON.parse(request.cookies[FLOW_COOKIE] ?? "null") as Record<string, string> | null;
@@ -127,6 +150,7 @@ export const googleRoutes: FastifyPluginAsync = async (app) => {
       const user = await findOrCreateGoogleUser(app.db, claims);
       // Rotation, as at a password login: the session the browser held before ends here.
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
+      if (request.user) await app.sessions.changed(request.user.id);
       setSessionCookie(reply, request, await createSession(app.db, user.id));
       return reply.redirect("/home");
     } catch (err) {

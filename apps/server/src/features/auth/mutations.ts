@@ -13,6 +13,22 @@ export async function insertUser(
   return row;
 }
 
+/**
+ * The new account and its first session, in one transaction; `previousTokenHash` (the session the
+ * browser held before, if any) ends in the same step. Returns the row and the raw session token.
+ */
+export async function registerAccount(
+  db: Executor,
+  input: { username: string; email: string; name: string; passwordHash: string },
+  previousTokenHash: string | null,
+): Promise<{ row: UserRow; token: string }> {
+  return db.transaction(async (tx) => {
+    if (previousTokenHash) await deleteSession(tx, previousTokenHash);
+    const row = await insertUser(tx, input);
+    return { row, token: await createSession(tx, row.id) };
+  });
+}
+
 /** Creates a session and returns its raw token (only its hash is stored). */
 export async function createSession(db: Executor, userId: number, now = new Date()): Promise<string> {
   const token = newSessionToken();
@@ -28,4 +44,11 @@ export async function createSession(db: Executor, userId: number, now = new Date
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Links a Google account (its OpenID Connect subject) to an existing user and returns the row. */
+export async function linkGoogleAccount(db: Executor, userId: number, googleSub: string): Promise<UserRow> {
+  const [row] = await db.update(users).set({ googleSub }).where(eq(users.id, userId)).returning();
+  if (!row) throw new Error(`user ${userId} vanished while linking Google`);
+  return row;
 }

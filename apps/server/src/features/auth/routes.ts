@@ -2,13 +2,15 @@ import { loginSchema, okSchema, registerSchema } from "@kindred/shared/auth";
 import { selfUserSchema } from "@kindred/shared/user";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { isUniqueViolation } from "../../lib/pg-errors.ts";
+import { tooManyRequests } from "../../lib/rate-limit.ts";
 import { clearSessionCookie, currentUser, setSessionCookie } from "../../plugins/auth-hook.ts";
 import { toSelfUser } from "../users/present.ts";
 import { findTakenIdentity, findUserByUsername } from "./data.ts";
 import type { LoginLimiter } from "./login-limiter.ts";
-import { createSession, deleteSession, insertUser } from "./mutations.ts";
+import { createSession, deleteSession, registerAccount } from "./mutations.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 const takenMessage = {
@@ -17,34 +19,42 @@ const takenMessage = {
 } as const;
 
 export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = async (app, { limiter }) => {
-  /** A session that ended (logout, or rotation at sign-in) also closes the sockets it opened. */
+  /**
+   * A session that ended (logout, or rotation at sign-in) is forgotten by every instance's session
+   * cache, and closes the sockets it opened. Called once its row is deleted.
+   */
   async function endPreviousSession(request: FastifyRequest) {
     if (request.user && request.sessionTokenHash) {
+      await app.sessions.changed(request.user.id);
       await app.realtime.endSessions(request.user.id, request.sessionTokenHash);
     }
   }
 
   app.post(
     "/register",
-    { config: { public: true }, schema: { body: registerSchema, response: { 201: selfUserSchema } } },
+    {
+      config: { public: true },
+      schema: {
+        summary: "Create an account and sign in (sets the session cookie)",
+        body: registerSchema,
+        response: { 201: selfUserSchema, ...errorResponses(...WRITE_ERRORS, 409, 429) },
+      },
+    },
     async (request, reply) => {
-      const input = request.body;
+      const { password, ...input } = request.body;
+      await app.limits.signUp.take(request.ip);
       const taken = await findTakenIdentity(app.db, input.username, input.email);
       if (taken) throw new HttpError(409, takenMessage[taken], { field: taken });
-      const passwordHash = await hashPassword(input.password);
-      const user = await app.db
-        .transaction(async (tx) => {
-          // Signing up signs in: like a login, it ends whatever session the browser held before.
-          if (request.sessionTokenHash) await deleteSession(tx, request.sessionTokenHash);
-          const row = await insertUser(tx, { ...input, passwordHash });
-          return { row, token: await createSession(tx, row.id) };
-        })
-        .catch(async (err) => {
+      const passwordHash = await hashPassword(password);
+      // Signing up signs in: like a login, it ends whatever session the browser held before.
+      const user = await registerAccount(app.db, { ...input, passwordHash }, request.sessionTokenHash).catch(
+        async (err) => {
           // Two registrations racing for the same name: the index decides, the loser gets a 409.
           if (!isUniqueViolation(err)) throw err;
           const field = (await findTakenIdentity(app.db, input.username, input.email)) ?? "username";
           throw new HttpError(409, takenMessage[field], { field });
-        });
+        },
+      );
       await endPreviousSession(request);
       setSessionCookie(reply, request, user.token);
       return reply.status(201).send(toSelfUser(user.row));
@@ -53,24 +63,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
 
   app.post(
     "/login",
-    { config: { public: true }, schema: { body: loginSchema, response: { 200: selfUserSchema } } },
+    {
+      config: { public: true },
+      schema: {
+        summary: "Sign in with username and password (sets the session cookie)",
+        body: loginSchema,
+        response: { 200: selfUserSchema, ...errorResponses(...WRITE_ERRORS, 401, 429) },
+      },
+    },
     async (request, reply) => {
       const { username, password } = request.body;
-      const wait = limiter.attempt(username, request.ip);
-      if (wait > 0) {
-        reply.header("retry-after", String(wait));
-        const minutes = Math.ceil(wait / 60);
-        throw new HttpError(
-          429,
-          `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-          { retryAfterSeconds: wait },
-        );
-      }
+      const wait = await limiter.attempt(username, request.ip);
+      if (wait > 0)
+        throw tooManyRequests((w) => `Too many sign-in attempts. Please try again in ${w}.`, wait);
       const user = await findUserByUsername(app.db, username);
-      if (!user || !(await verifyPassword(user.passwordHash, password))) {
-        throw new HttpError(401, "Invalid username or password");
-      }
-      limiter.recordSuccess(username, request.ip);
+      // Verified whether or not the name exists (against a dummy hash when not), so that the time an
+      // answer takes does not say which usernames are real.
+      const valid = await verifyPassword(user?.passwordHash, password);
+      if (!user || !valid) throw new HttpError(401, "Invalid username or password");
+      await limiter.recordSuccess(username, request.ip);
       // Rotation: whatever session the browser held before is ended, a new token is issued.
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
       await endPreviousSession(request);
@@ -81,7 +92,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
 
   app.post(
     "/logout",
-    { config: { public: true }, schema: { response: { 200: okSchema } } },
+    {
+      config: { public: true },
+      schema: {
+        summary: "Sign out: end this session and its sockets",
+        response: { 200: okSchema, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
     async (request, reply) => {
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
       await endPreviousSession(request);
@@ -90,7 +107,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
     },
   );
 
-  app.get("/user", { schema: { response: { 200: selfUserSchema } } }, async (request) =>
-    toSelfUser(currentUser(request)),
+  app.get(
+    "/user",
+    {
+      schema: {
+        summary: "The signed-in user (401 when nobody is signed in)",
+        response: { 200: selfUserSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => toSelfUser(currentUser(request)),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { CallRow } from "../../db/schema/calls.ts";
-import type { UserRow } from "../../db/schema/users.ts";
+import type { SessionUser } from "../../lib/session.ts";
 import { incomingEvent, statusEventFor } from "./present.ts";
 
 /** Tells both participants, on every socket they hold, where the call stands. */
@@ -17,6 +17,6 @@ export async function announceCall(app: FastifyInstance, call: CallRow, extra: {
 }
 
 /** Rings the receiver: every tab of theirs shows the incoming-call banner. */
-export async function ring(app: FastifyInstance, call: CallRow, caller: UserRow) {
+export async function ring(app: FastifyInstance, call: CallRow, caller: SessionUser) {
   await app.realtime.hub.send(call.receiverId, { to: "user", frame: incomingEvent(call, caller) });
 }

@@ -41,7 +41,9 @@ export async function answerCall(db: Executor, callId: number, receiverId: numbe
     .update(calls)
     .set({
       status: "active",
-      activeAt: now,
+      // Both from the one ISO string, so that the deadline is exactly the call's length after the
+      // answer (a Date parameter may reach the database rounded otherwise).
+      activeAt: sql`${now.toISOString()}::timestamptz`,
       deadline: sql`${now.toISOString()}::timestamptz + make_interval(secs => ${calls.lengthSeconds})`,
     })
     .where(

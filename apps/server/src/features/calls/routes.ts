@@ -10,6 +10,7 @@ import { idParamsSchema, pathIdSchema } from "@kindred/shared/matches";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CallClock } from "../../jobs/call-clock.ts";
+import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError, notFound } from "../../lib/http-error.ts";
 import { requireLiveMatch } from "../../lib/live-match.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
@@ -22,11 +23,30 @@ import { allowanceFor, startCall } from "./start.ts";
 
 const ENDED = "This call has already ended.";
 
+const iceSchema = {
+  summary: "The STUN/TURN servers for the signed-in user's calls",
+  response: { 200: iceConfigSchema, ...errorResponses(401) },
+};
+const allowanceSchema = {
+  summary: "Calls the signed-in user may still start today (London day)",
+  response: { 200: callAllowanceSchema, ...errorResponses(401) },
+};
+
 /** SPEC §7 calls API. Participants only: any other id is 404, never 403. Times are the server's. */
 export const callsRoutes: FastifyPluginAsyncZod<{ clock: CallClock }> = async (app, { clock }) => {
   app.post(
     "/calls",
-    { schema: { body: createCallSchema, response: { 200: callSchema, 201: callSchema } } },
+    {
+      schema: {
+        summary: "Start a call in a match (201), or get the match's live call back (200)",
+        body: createCallSchema,
+        response: {
+          200: callSchema,
+          201: callSchema,
+          ...errorResponses(...WRITE_ERRORS, 401, 404, 409, 429),
+        },
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       const { call, created } = await startCall(app, me, request.body);
@@ -34,18 +54,23 @@ export const callsRoutes: FastifyPluginAsyncZod<{ clock: CallClock }> = async (a
     },
   );
 
-  app.get("/calls/ice-servers", { schema: { response: { 200: iceConfigSchema } } }, async (request) =>
+  app.get("/calls/ice-servers", { schema: iceSchema }, async (request) =>
     iceConfigFor(app.env, currentUser(request).id),
   );
 
-  app.get("/calls/allowance", { schema: { response: { 200: callAllowanceSchema } } }, async (request) =>
+  app.get("/calls/allowance", { schema: allowanceSchema }, async (request) =>
     allowanceFor(app, currentUser(request)),
   );
 
   // What the banner shows, fetchable: a page opened (or reconnected) while a call rings still shows it.
   app.get(
     "/calls/incoming",
-    { schema: { response: { 200: z.array(incomingCallSchema) } } },
+    {
+      schema: {
+        summary: "Calls ringing for the signed-in user now",
+        response: { 200: z.array(incomingCallSchema), ...errorResponses(401) },
+      },
+    },
     async (request) => {
       const now = new Date();
       const rows = await findRingingFor(app.db, currentUser(request).id, now);
@@ -55,7 +80,13 @@ export const callsRoutes: FastifyPluginAsyncZod<{ clock: CallClock }> = async (a
 
   app.get(
     "/calls/match/:matchId/active",
-    { schema: { params: z.object({ matchId: pathIdSchema }), response: { 200: callSchema } } },
+    {
+      schema: {
+        summary: "The live (ringing or active) call of a match",
+        params: z.object({ matchId: pathIdSchema }),
+        response: { 200: callSchema, ...errorResponses(401, 404) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       await requireLiveMatch(app.db, request.params.matchId, me.id);
@@ -67,7 +98,13 @@ export const callsRoutes: FastifyPluginAsyncZod<{ clock: CallClock }> = async (a
 
   app.get(
     "/calls/:id",
-    { schema: { params: idParamsSchema, response: { 200: callSchema } } },
+    {
+      schema: {
+        summary: "One of the signed-in user's calls",
+        params: idParamsSchema,
+        response: { 200: callSchema, ...errorResponses(401, 404) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const found = await findCallFor(app.db, request.params.id, me.id);
@@ -78,7 +115,14 @@ export const callsRoutes: FastifyPluginAsyncZod<{ clock: CallClock }> = async (a
 
   app.patch(
     "/calls/:id",
-    { schema: { params: idParamsSchema, body: updateCallSchema, response: { 200: callSchema } } },
+    {
+      schema: {
+        summary: "Answer, decline, cancel or hang up a call",
+        params: idParamsSchema,
+        body: updateCallSchema,
+        response: { 200: callSchema, ...errorResponses(...WRITE_ERRORS, 401, 404, 409) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const found = await findCallFor(app.db, request.params.id, me.id);

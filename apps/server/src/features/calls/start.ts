@@ -4,9 +4,9 @@ import { londonDayBounds } from "@kindred/shared/london-time";
 import { planOf } from "@kindred/shared/plans";
 import type { FastifyInstance } from "fastify";
 import type { CallRow } from "../../db/schema/calls.ts";
-import type { UserRow } from "../../db/schema/users.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { requireLiveMatch } from "../../lib/live-match.ts";
+import type { SessionUser } from "../../lib/session.ts";
 import { callsStartedWithin, findLiveCallOfMatch } from "./data.ts";
 import { announceCall, ring } from "./events.ts";
 import { insertPendingCall } from "./mutations.ts";
@@ -14,7 +14,7 @@ import { insertPendingCall } from "./mutations.ts";
 /** DECISIONS "Plans": calls the user started today (London), against their plan's limit. */
 export async function allowanceFor(
   app: FastifyInstance,
-  me: UserRow,
+  me: SessionUser,
   now = new Date(),
 ): Promise<CallAllowance> {
   const day = londonDayBounds(now);
@@ -29,7 +29,7 @@ export async function allowanceFor(
  */
 export async function startCall(
   app: FastifyInstance,
-  me: UserRow,
+  me: SessionUser,
   input: CreateCallInput,
 ): Promise<{ call: CallRow; created: boolean }> {
   const { match, other } = await requireLiveMatch(app.db, input.matchId, me.id);

@@ -12,6 +12,7 @@ import {
 } from "@kindred/shared/chat";
 import { idParamsSchema } from "@kindred/shared/matches";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { requireLiveMatch } from "../../lib/live-match.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
@@ -21,6 +22,11 @@ import { markRead, sendMessage } from "./mutations.ts";
 import { toMessage } from "./present.ts";
 
 const params = { params: idParamsSchema };
+
+const chatsSchema = {
+  summary: "The signed-in user's conversations: match, last message, unread count",
+  response: { 200: chatListSchema, ...errorResponses(401) },
+};
 
 /** DECISIONS "Chat and notes": messages of a live, unlocked match, readable by its two participants only. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +40,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const tellBoth = (userIds: number[], frame: ChatMessageEvent | ChatReadEvent) =>
     Promise.all(userIds.map((id) => app.realtime.hub.send(id, { to: "user", frame })));
 
-  app.get("/chats", { schema: { response: { 200: chatListSchema } } }, async (request) => {
+  app.get("/chats", { schema: chatsSchema }, async (request) => {
     const me = currentUser(request);
     const rows = await chatsOf(app.db, me.id);
     const online = await app.realtime.presence.onlineAmong(rows.map((r) => r.other.id));
@@ -47,7 +53,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/matches/:id/messages",
-    { schema: { ...params, querystring: messagesQuerySchema, response: { 200: messagePageSchema } } },
+    {
+      schema: {
+        ...params,
+        summary: "A page of a match's messages after a sequence number (chat unlocked)",
+        querystring: messagesQuerySchema,
+        response: { 200: messagePageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       const { match, other } = await openChat(request.params.id, me.id);
@@ -68,7 +81,18 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/matches/:id/messages",
-    { schema: { ...params, body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } } },
+    {
+      schema: {
+        ...params,
+        summary: "Send a message (201); a retry with the same clientId gets the first back (200)",
+        body: sendMessageSchema,
+        response: {
+          200: messageSchema,
+          201: messageSchema,
+          ...errorResponses(...WRITE_ERRORS, 401, 404, 429),
+        },
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       const { match, other } = await openChat(request.params.id, me.id);
@@ -86,7 +110,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/matches/:id/read",
-    { schema: { ...params, body: readSchema.optional(), response: { 200: readResultSchema } } },
+    {
+      schema: {
+        ...params,
+        summary: "Mark a match's messages read, up to a sequence number (default: all)",
+        body: readSchema.optional(),
+        response: { 200: readResultSchema, ...errorResponses(...WRITE_ERRORS, 401, 404) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const { match, other } = await openChat(request.params.id, me.id);

@@ -1,18 +1,23 @@
+import { ageFromDateOfBirth } from "@kindred/shared/date-of-birth";
+import { londonWallTimeToInstant } from "@kindred/shared/london-time";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { matches } from "../../db/schema/matches.ts";
 import { reports } from "../../db/schema/reports.ts";
-import { createTestApp, onboardedUser } from "../../test/app.ts";
+import { completeProfile, createTestApp, onboardedUser } from "../../test/app.ts";
 import { blockAndReport, endMatch, scheduleCall } from "./mutations.ts";
 
 const { app, db } = await createTestApp();
+const [appA, dbA] = [app, db];
+// Invites link to PUBLIC_ORIGIN, whatever Host the request carried.
+const behindProxy = await createTestApp({ env: { PUBLIC_ORIGIN: "https://kindred.example" } });
 
 type User = Awaited<ReturnType<typeof onboardedUser>>;
 const get = (url: string, user: User) => app.inject({ method: "GET", url, headers: { cookie: user.cookie } });
 const post = (url: string, user: User, payload?: object) =>
   app.inject({ method: "POST", url, payload, headers: { cookie: user.cookie } });
 
-async function matchedPair(opts: { revealed?: boolean } = {}) {
+async function matchedPair(opts: { revealed?: boolean } = {}, { app, db } = { app: appA, db: dbA }) {
   const a = await onboardedUser(app);
   const b = await onboardedUser(app, { gender: "Man", interestedGenders: ["Women"] });
   const [userId1, userId2] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
@@ -45,8 +50,8 @@ describe("reading matches", () => {
       otherUser: { id: b.id, username: b.username },
     });
     expect(match.otherUser).toMatchObject({
-      bio: expect.any(String),
-      age: expect.any(Number),
+      bio: completeProfile.bio,
+      age: ageFromDateOfBirth(completeProfile.dateOfBirth, new Date()),
       photoUrl: null,
     });
     expect(match.otherUser.callPreferences).toBeTruthy();
@@ -202,23 +207,48 @@ describe("a match that ended after the route read it", () => {
 
 describe("scheduling", () => {
   const nextYear = new Date().getFullYear() + 1;
+  /** The London calendar date `days` from now, as the dialog sends it. */
+  const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
   it("schedules an hourly slot in the future, read in London time, for both people", async () => {
     const { a, b, matchId } = await matchedPair();
-    const res = await post(`/api/matches/${matchId}/schedule`, a, {
-      date: `${nextYear}-07-01`,
-      time: "9:00",
-    });
+    const date = daysAhead(30);
+    const res = await post(`/api/matches/${matchId}/schedule`, a, { date, time: "9:00" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      callScheduled: true,
-      scheduledCallTime: `${nextYear}-07-01T08:00:00.000Z`,
-    });
+    const at = londonWallTimeToInstant(date, "09:00")?.toISOString();
+    expect(res.json()).toMatchObject({ callScheduled: true, scheduledCallTime: at });
     expect((await get(`/api/matches/${matchId}`, b)).json().callScheduled).toBe(true);
     const ics = await get(`/api/matches/${matchId}/invite.ics`, b);
     expect(ics.headers["content-type"]).toMatch(/text\/calendar/);
-    expect(ics.body).toContain(`DTSTART:${nextYear}0701T080000Z`);
+    expect(ics.body).toContain(`DTSTART:${at?.replace(/[-:]/g, "").replace(".000", "")}`);
     expect(ics.body).toContain(`SUMMARY:Kindred call with ${a.username}`);
+    expect(ics.body).toContain(`http://localhost:80/call/${matchId}`);
+  });
+
+  it("links the invite to PUBLIC_ORIGIN when it is set, not to the request's Host", async () => {
+    const { a, matchId } = await matchedPair({}, behindProxy);
+    const send = (method: "GET" | "POST", url: string, payload?: object) =>
+      behindProxy.app.inject({ method, url, payload, headers: { cookie: a.cookie, host: "evil.example" } });
+    const origin = { origin: "https://kindred.example" };
+    const scheduled = await behindProxy.app.inject({
+      method: "POST",
+      url: `/api/matches/${matchId}/schedule`,
+      payload: { date: daysAhead(10), time: "12:00" },
+      headers: { cookie: a.cookie, ...origin },
+    });
+    expect(scheduled.statusCode).toBe(200);
+    const ics = await send("GET", `/api/matches/${matchId}/invite.ics`);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.body).toContain(`URL:https://kindred.example/call/${matchId}`);
+    expect(ics.body).not.toContain("evil.example");
+  });
+
+  it.each([91, 400, 2_000_000])("refuses a date %i days ahead, beyond the 90-day horizon", async (days) => {
+    const { a, matchId } = await matchedPair();
+    const date = days > 10_000 ? "9999-12-31" : daysAhead(days);
+    const res = await post(`/api/matches/${matchId}/schedule`, a, { date, time: "12:00" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "Please choose a date within the next 90 days", field: "date" });
   });
 
   it.each([

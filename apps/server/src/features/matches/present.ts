@@ -1,11 +1,11 @@
 import type { Match } from "@kindred/shared/matches";
 import { photosRevealAfterCalls } from "@kindred/shared/plans";
 import type { MatchRow } from "../../db/schema/matches.ts";
-import type { UserRow } from "../../db/schema/users.ts";
+import type { SessionUser } from "../../lib/session.ts";
 import { toPublicUser } from "../users/present.ts";
 
 /** `me` is the viewer: the reveal rule depends on both plans. */
-export function toMatch(match: MatchRow, me: UserRow, other: UserRow, online: boolean): Match {
+export function toMatch(match: MatchRow, me: SessionUser, other: SessionUser, online: boolean): Match {
   return {
     id: match.id,
     userId1: match.userId1,

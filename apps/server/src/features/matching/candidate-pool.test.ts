@@ -5,11 +5,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type UserRow, users } from "../../db/schema/users.ts";
 import { createTestApp } from "../../test/app.ts";
+import { newCohortAge, peopleOf } from "../../test/people.ts";
 import { citiesByDistance, findCandidatePool, ringAfter } from "./candidate-pool.ts";
 import { findCandidates } from "./data.ts";
 import { callerFilter } from "./generate.ts";
 import { preRankScore } from "./pre-rank.ts";
-import { newCohortAge, peopleOf } from "./test-people.ts";
 
 const { app, db } = await createTestApp();
 const { person, partner } = peopleOf(app, db);

@@ -11,7 +11,7 @@
 import { CITY_NAMES } from "@kindred/shared/cities";
 import { distanceKm } from "@kindred/shared/matching";
 import type { Executor } from "../../db/client.ts";
-import type { UserRow } from "../../db/schema/users.ts";
+import type { SessionUser } from "../../lib/session.ts";
 import {
   type CandidateFilter,
   type CandidateRow,
@@ -83,7 +83,7 @@ function serviceStats(db: Executor): Promise<ServiceStats> {
   return stats;
 }
 
-async function searchEverywhere(db: Executor, caller: UserRow, filter: CandidateFilter, limit: number) {
+async function searchEverywhere(db: Executor, caller: SessionUser, filter: CandidateFilter, limit: number) {
   return (await findCandidates(db, filter, { notIn: [] }, { score: preRankScore(caller, CITY_NAMES), limit }))
     .rows;
 }
@@ -95,7 +95,7 @@ async function searchEverywhere(db: Executor, caller: UserRow, filter: Candidate
  */
 export async function findCandidatePool(
   db: Executor,
-  caller: UserRow,
+  caller: SessionUser,
   filter: CandidateFilter,
   options: Partial<PoolOptions> & { stats?: ServiceStats } = {},
 ): Promise<CandidateRow[]> {

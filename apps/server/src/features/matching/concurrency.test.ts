@@ -1,5 +1,8 @@
 // Simultaneous generations must never push anyone past their plan's capacity.
-// On PostgreSQL these requests really run at once (pool of 10 connections); on PGlite they interleave.
+// PostgreSQL only: there these requests really run at once (a pool of 10 connections), so only the
+// row locks of createMatchesLocked keep the counts right. PGlite has one connection and runs the
+// transactions one after another, so these tests would pass there with the locks removed. CI runs
+// the suites a second time with DATABASE_URL set; that run is the one that checks this.
 import { planOf } from "@kindred/shared/plans";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -7,7 +10,7 @@ import { matches } from "../../db/schema/matches.ts";
 import { users } from "../../db/schema/users.ts";
 import { matchIsLive } from "../../lib/live-match.ts";
 import { createTestApp } from "../../test/app.ts";
-import { newCohortAge, peopleOf } from "./test-people.ts";
+import { newCohortAge, peopleOf } from "../../test/people.ts";
 
 const { app, db } = await createTestApp();
 const { person, partner, fill, generate } = peopleOf(app, db);
@@ -28,8 +31,8 @@ const activeOf = (id: number) =>
     .from(matches)
     .where(and(or(eq(matches.userId1, id), eq(matches.userId2, id)), matchIsLive));
 
-describe("concurrent generation", () => {
-  it("gives a candidate's last free slot to exactly one of five simultaneous callers", async () => {
+describe.skipIf(!process.env.DATABASE_URL)("concurrent generation (PostgreSQL only)", () => {
+  it("gives a candidate's last free slot to exactly one of five simultaneous callers (PostgreSQL only)", async () => {
     const age = newCohortAge();
     const wanted = await partner(age);
     await fill(wanted.id, 2); // basic: one slot left
@@ -42,12 +45,12 @@ describe("concurrent generation", () => {
     await expectNobodyOverCapacity();
   });
 
-  it("fills one caller exactly to capacity when it asks five times at once", async () => {
+  it("fills one caller exactly to capacity when it asks five times at once (PostgreSQL only)", async () => {
     const age = newCohortAge();
     const caller = await person(age);
     const candidates = await Promise.all(Array.from({ length: 6 }, () => partner(age)));
     const responses = await Promise.all(Array.from({ length: 5 }, () => generate(caller.cookie)));
-    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const created = responses.flatMap((r) => r.json().newMatches as { otherUser: { id: number } }[]);
     expect(created).toHaveLength(3);
     expect(new Set(created.map((m) => m.otherUser.id)).size).toBe(3);
@@ -60,7 +63,7 @@ describe("concurrent generation", () => {
     await expectNobodyOverCapacity();
   });
 
-  it("keeps everyone within capacity when callers and candidates all generate at once", async () => {
+  it("keeps everyone within capacity when callers and candidates all generate at once (PostgreSQL only)", async () => {
     const age = newCohortAge();
     const women = await Promise.all(Array.from({ length: 6 }, () => person(age)));
     const men = await Promise.all(
@@ -68,7 +71,7 @@ describe("concurrent generation", () => {
     );
     const everyone = [...women, ...men, ...women];
     const responses = await Promise.all(everyone.map((p) => generate(p.cookie)));
-    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    expect(responses.map((r) => r.statusCode)).toEqual(everyone.map(() => 200));
     // 4 men: 3 basic slots each and 5 premium = 14; 6 women hold 18: the men's side decides.
     const rows = await db
       .select()

@@ -1,11 +1,12 @@
 import { MIN_MATCH_COMPATIBILITY } from "@kindred/shared/matching";
 import { generateMatchesResponseSchema } from "@kindred/shared/matching-api";
+import { clashingAnswers } from "@kindred/shared/test-fixtures";
 import { eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { matches } from "../../db/schema/matches.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp } from "../../test/app.ts";
-import { clashingAnswers, newCohortAge, peopleOf } from "./test-people.ts";
+import { newCohortAge, peopleOf } from "../../test/people.ts";
 
 const { app, db } = await createTestApp();
 const { person, partner, pair, fill, generate } = peopleOf(app, db);

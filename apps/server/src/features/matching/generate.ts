@@ -6,7 +6,7 @@ import type { GenerateMatchesResponse } from "@kindred/shared/matching-api";
 import { GENDER_TO_INTEREST, GENDERS, type Gender } from "@kindred/shared/options";
 import { planOf } from "@kindred/shared/plans";
 import type { Db, Executor } from "../../db/client.ts";
-import type { UserRow } from "../../db/schema/users.ts";
+import type { SessionUser } from "../../lib/session.ts";
 import { findCandidatePool } from "./candidate-pool.ts";
 import {
   type CandidateFilter,
@@ -32,7 +32,7 @@ const hasRoom = (p: { id: number; profileType: string }, active: Map<number, num
   (active.get(p.id) ?? 0) < planOf(p.profileType).maxMatches;
 
 /** The caller's side of the hard filter as SQL values; null when nobody can pass it. */
-export function callerFilter(caller: UserRow, excludeIds: number[]): CandidateFilter | null {
+export function callerFilter(caller: SessionUser, excludeIds: number[]): CandidateFilter | null {
   const interest = GENDER_TO_INTEREST[caller.gender as Gender];
   const wanted = caller.interestedGenders ?? [];
   const genders = GENDERS.filter((g) => wanted.includes(GENDER_TO_INTEREST[g]));
@@ -43,7 +43,7 @@ export function callerFilter(caller: UserRow, excludeIds: number[]): CandidateFi
 }
 
 /** Best first; equal scores by id so the order is the same on every run. isCandidatePair has the last word. */
-export function rankCandidates(caller: UserRow, pool: CandidateRow[]): RankedCandidate[] {
+export function rankCandidates(caller: SessionUser, pool: CandidateRow[]): RankedCandidate[] {
   return pool
     .filter((row) => isCandidatePair(caller, row))
     .map((row) => ({ row, score: scorePair(caller, row) }))
@@ -94,7 +94,7 @@ function chooser(callerId: number, ranked: RankedCandidate[]) {
 }
 
 /** Finds the caller's best candidates and matches them, up to the caller's free capacity. */
-export async function generateMatches(db: Db, caller: UserRow): Promise<GenerateMatchesResponse> {
+export async function generateMatches(db: Db, caller: SessionUser): Promise<GenerateMatchesResponse> {
   const pairs = await findPairsOf(db, [caller.id]);
   const free = planOf(caller.profileType).maxMatches - (countActive(pairs, [caller.id]).get(caller.id) ?? 0);
   const filter = callerFilter(

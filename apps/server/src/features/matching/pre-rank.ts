@@ -15,7 +15,8 @@ import {
 } from "@kindred/shared/matching";
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { type UserRow, users } from "../../db/schema/users.ts";
+import { users } from "../../db/schema/users.ts";
+import type { SessionUser } from "../../lib/session.ts";
 
 /** Rows each band query sends for exact scoring. */
 export const PRE_RANK_LIMIT = 100;
@@ -80,7 +81,7 @@ function ageGapTerm(age: number | null): SQL {
 }
 
 /** Estimated points (same scale as compatibility, less the parts it leaves out) for the given band. */
-export function preRankScore(caller: UserRow, bandCities: string[]): SQL {
+export function preRankScore(caller: SessionUser, bandCities: string[]): SQL {
   const W = MATCH_WEIGHTS;
   const answers = (Object.keys(ANSWER_COLUMNS) as AnswerField[]).map((f) => answerTerm(f, caller[f]));
   return sql`(${W.overall.personality / 100}::float8 * (${sql.join(answers, sql` + `)})

@@ -4,6 +4,7 @@ import { noteInputSchema, noteListSchema, noteSchema } from "@kindred/shared/not
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { NoteRow } from "../../db/schema/notes.ts";
+import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { notFound } from "../../lib/http-error.ts";
 import { requireLiveMatch } from "../../lib/live-match.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
@@ -24,7 +25,13 @@ const noteParams = z.object({ id: pathIdSchema, noteId: pathIdSchema });
 export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/matches/:id/notes",
-    { schema: { params: idParamsSchema, response: { 200: noteListSchema } } },
+    {
+      schema: {
+        summary: "The signed-in user's private notes on a match",
+        params: idParamsSchema,
+        response: { 200: noteListSchema, ...errorResponses(401, 404) },
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       const { match } = await requireLiveMatch(app.db, request.params.id, me.id);
@@ -35,7 +42,14 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/matches/:id/notes",
-    { schema: { params: idParamsSchema, body: noteInputSchema, response: { 201: noteSchema } } },
+    {
+      schema: {
+        summary: "Add a private note on a match",
+        params: idParamsSchema,
+        body: noteInputSchema,
+        response: { 201: noteSchema, ...errorResponses(...WRITE_ERRORS, 401, 404) },
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       const { match } = await requireLiveMatch(app.db, request.params.id, me.id);
@@ -45,7 +59,14 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/matches/:id/notes/:noteId",
-    { schema: { params: noteParams, body: noteInputSchema, response: { 200: noteSchema } } },
+    {
+      schema: {
+        summary: "Edit one of the signed-in user's notes",
+        params: noteParams,
+        body: noteInputSchema,
+        response: { 200: noteSchema, ...errorResponses(...WRITE_ERRORS, 401, 404) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const { match } = await requireLiveMatch(app.db, request.params.id, me.id);
@@ -58,7 +79,13 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/matches/:id/notes/:noteId",
-    { schema: { params: noteParams, response: { 200: okSchema } } },
+    {
+      schema: {
+        summary: "Delete one of the signed-in user's notes",
+        params: noteParams,
+        response: { 200: okSchema, ...errorResponses(...WRITE_ERRORS, 401, 404) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const { match } = await requireLiveMatch(app.db, request.params.id, me.id);

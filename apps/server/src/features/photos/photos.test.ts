@@ -124,17 +124,21 @@ describe("profile photos", () => {
     }
   });
 
-  it("leaves one file behind two uploads racing (a double click), the one the profile shows", async () => {
-    const owner = await registerUser(app);
-    const [first, second] = await Promise.all([
-      upload(owner.cookie, await jpegWithGps()),
-      upload(owner.cookie, await jpegWithGps()),
-    ]);
-    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
-    const files = fs.readdirSync(path.join(dataDir, "photos")).filter((f) => f.startsWith(`${owner.id}-`));
-    expect(files).toHaveLength(1);
-    expect((await view(owner.id, owner.cookie)).statusCode).toBe(200);
-  });
+  // PGlite has one connection, which serialises the two uploads whatever the code does: only
+  // PostgreSQL can show the row lock at work.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "leaves one file behind two uploads racing (a double click), the one the profile shows (PostgreSQL only)",
+    async () => {
+      const owner = await registerUser(app);
+      const [first, second] = await Promise.all([
+        upload(owner.cookie, await jpegWithGps()),
+        upload(owner.cookie, await jpegWithGps()),
+      ]);
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      expect(await app.photos.keysOf(owner.id)).toHaveLength(1);
+      expect((await view(owner.id, owner.cookie)).statusCode).toBe(200);
+    },
+  );
 
   it("hides the photo from a stranger (404)", async () => {
     const { a } = await pair(true);

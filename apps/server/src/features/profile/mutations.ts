@@ -43,20 +43,22 @@ export async function changePlan(db: Executor, userId: number, profileType: Prof
 /**
  * Sets the photo key and returns the key it replaced, read under the row lock: two uploads racing
  * each learn the key the other wrote, so every replaced file is removed and none is left behind.
+ * Null when the account is gone (deleted while an upload was on its way).
  */
 export async function setPhoto(
   db: Executor,
   userId: number,
   photoKey: string | null,
-): Promise<{ row: UserRow; replaced: string | null }> {
+): Promise<{ row: UserRow; replaced: string | null } | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ photoUrl: users.photoUrl })
       .from(users)
       .where(eq(users.id, userId))
       .for("no key update");
+    // No row: the account was deleted while the photo was on its way.
+    if (!before) return null;
     const [row] = await tx.update(users).set({ photoUrl: photoKey }).where(eq(users.id, userId)).returning();
-    if (!row) throw new Error(`user ${userId} vanished during photo change`);
-    return { row, replaced: before?.photoUrl ?? null };
+    return row ? { row, replaced: before.photoUrl } : null;
   });
 }

@@ -4,6 +4,7 @@ import { profileUpdateSchema, subscriptionSchema } from "@kindred/shared/profile
 import { selfUserSchema } from "@kindred/shared/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { UserRow } from "../../db/schema/users.ts";
+import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { isUniqueViolation } from "../../lib/pg-errors.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
@@ -16,7 +17,13 @@ const USERNAME_TAKEN = "Username is already taken";
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/profile",
-    { schema: { body: profileUpdateSchema, response: { 200: selfUserSchema } } },
+    {
+      schema: {
+        summary: "Change the signed-in user's profile (any subset of its fields)",
+        body: profileUpdateSchema,
+        response: { 200: selfUserSchema, ...errorResponses(...WRITE_ERRORS, 401, 409) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const changes = request.body;
@@ -46,14 +53,25 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isUniqueViolation(err)) throw new HttpError(409, USERNAME_TAKEN, { field: "username" });
         throw err;
       });
+      await app.sessions.changed(me.id);
       return toSelfUser(row);
     },
   );
 
   app.post(
     "/subscription",
-    { schema: { body: subscriptionSchema, response: { 200: selfUserSchema } } },
-    async (request) =>
-      toSelfUser(await changePlan(app.db, currentUser(request).id, request.body.profileType)),
+    {
+      schema: {
+        summary: "Change the signed-in user's plan",
+        body: subscriptionSchema,
+        response: { 200: selfUserSchema, ...errorResponses(...WRITE_ERRORS, 401) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const row = await changePlan(app.db, me.id, request.body.profileType);
+      await app.sessions.changed(me.id);
+      return toSelfUser(row);
+    },
   );
 };

@@ -1,12 +1,12 @@
 import { needsOnboarding } from "@kindred/shared/onboarding";
 import { planOf } from "@kindred/shared/plans";
 import type { PublicUser, SelfUser } from "@kindred/shared/user";
-import type { UserRow } from "../../db/schema/users.ts";
+import type { SessionUser } from "../../lib/session.ts";
 
 /** Photos are only ever served through this authorised route, never a public path. */
 export const photoPath = (userId: number) => `/api/users/${userId}/photo`;
 
-const profileOf = (u: UserRow) => ({
+const profileOf = (u: SessionUser) => ({
   age: u.age,
   gender: u.gender,
   interestedGenders: u.interestedGenders,
@@ -22,7 +22,7 @@ const profileOf = (u: UserRow) => ({
   dealbreakers: u.dealbreakers,
 });
 
-export function toSelfUser(u: UserRow): SelfUser {
+export function toSelfUser(u: SessionUser): SelfUser {
   return {
     id: u.id,
     username: u.username,
@@ -44,7 +44,7 @@ export function toSelfUser(u: UserRow): SelfUser {
 }
 
 /** Another person's view of `u`; the photo only when the pair's photos are revealed. */
-export function toPublicUser(u: UserRow, opts: { photoRevealed: boolean }): PublicUser {
+export function toPublicUser(u: SessionUser, opts: { photoRevealed: boolean }): PublicUser {
   return {
     id: u.id,
     username: u.username,

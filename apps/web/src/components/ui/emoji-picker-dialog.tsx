@@ -7,7 +7,7 @@ interface EmojiPickerDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The emoji chosen now, highlighted in the grid. */
   value: string | null | undefined;
-  onSelect: (emoji: string) => void;
+  onSelect: (emoji: (typeof AVATAR_EMOJIS)[number]) => void;
   title?: string;
   description?: string;
 }

@@ -32,9 +32,13 @@ describe("texts and times", () => {
     });
   });
 
-  it("writes a message time as 'h:mm a' (here in London, as the test runs with TZ=Europe/London)", () => {
-    expect(messageTime("2026-07-01T13:05:00.000Z")).toBe("2:05 PM");
-    expect(messageTime("2026-01-01T00:30:00.000Z")).toBe("12:30 AM");
+  it("writes a message time as 'h:mm a' on the reader's own clock, whatever their time zone", () => {
+    // Instants built from local wall-clock times: the same test holds under any TZ (npm run test:unit
+    // uses Pacific/Auckland, far from both UTC and London, so reading either would fail here).
+    const local = (h: number, m: number) => new Date(2026, 6, 1, h, m).toISOString();
+    expect(messageTime(local(14, 5))).toBe("2:05 PM");
+    expect(messageTime(local(0, 30))).toBe("12:30 AM");
+    expect(messageTime(local(12, 0))).toBe("12:00 PM");
   });
 
   it("gives a scheduled call on the London clock, summer and winter", () => {

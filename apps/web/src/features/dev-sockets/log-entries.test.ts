@@ -4,9 +4,11 @@ import { appendEntry, errorSentence, formatClock, type LogEntry, roundTripOf } f
 const entry = (id: number): LogEntry => ({ id, at: id, direction: "sent", text: "{}" });
 
 describe("formatClock", () => {
-  it("shows HH:MM:SS.mmm on the tester's clock (TZ=Europe/London here)", () => {
-    expect(formatClock(Date.parse("2026-07-01T12:04:05.007Z"))).toBe("13:04:05.007");
-    expect(formatClock(Date.parse("2026-01-15T23:59:59.999Z"))).toBe("23:59:59.999");
+  it("shows HH:MM:SS.mmm on the tester's own clock, whatever their time zone", () => {
+    // Local wall-clock instants, so this holds under any TZ (npm run test:unit uses Pacific/Auckland).
+    expect(formatClock(new Date(2026, 6, 1, 13, 4, 5, 7).getTime())).toBe("13:04:05.007");
+    expect(formatClock(new Date(2026, 0, 15, 23, 59, 59, 999).getTime())).toBe("23:59:59.999");
+    expect(formatClock(new Date(2026, 0, 15, 0, 0, 0, 0).getTime())).toBe("00:00:00.000");
   });
 });
 

@@ -3,8 +3,8 @@
 
 import { AGE_PREFERENCE_DEFAULT_MAX, AGE_PREFERENCE_DEFAULT_MIN } from "@kindred/shared/constants";
 import { STEP_FIELDS, validateStep, WIZARD_STEPS } from "@kindred/shared/onboarding";
+import type { ProfileUpdateInput } from "@kindred/shared/profile";
 import type { CallPreferences, SelfUser } from "@kindred/shared/user";
-import type { ProfileSaveBody } from "./api/save-profile";
 
 export interface WizardValues {
   username: string;
@@ -55,17 +55,19 @@ export function valuesFromUser(user: SelfUser): WizardValues {
 }
 
 /** The fields a step edits, as PUT /api/profile takes them; unanswered optional fields are left out. */
-export function stepFields(step: number, values: WizardValues): ProfileSaveBody {
-  const body: ProfileSaveBody = {};
+export function stepFields(step: number, values: WizardValues): ProfileUpdateInput {
+  const body: Record<string, unknown> = {};
   for (const field of STEP_FIELDS[step] ?? []) {
     const value = (values as unknown as Record<string, unknown>)[field];
     if (value !== null && value !== undefined) body[field] = value;
   }
-  return body;
+  // The form keeps choices as plain strings; validateStep holds them to the shared field schemas before
+  // the wizard saves a step, and the server parses the body with the same schemas.
+  return body as ProfileUpdateInput;
 }
 
 /** What the exit button may save of the step on screen: its fields only if they validate. */
-export function exitFields(step: number, values: WizardValues): ProfileSaveBody {
+export function exitFields(step: number, values: WizardValues): ProfileUpdateInput {
   if (step >= WIZARD_STEPS || validateStep(step, values) !== null) return {};
   return stepFields(step, values);
 }

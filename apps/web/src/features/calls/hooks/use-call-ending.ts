@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "@/components/ui/use-toast";
+import { matchesQueryKey } from "@/lib/matches";
 import { CALL_ENDED_TOAST } from "../call-errors";
 import type { CallPhase } from "../call-state";
 
@@ -22,7 +23,7 @@ export function useCallEnding(phase: CallPhase): { panelOpen: boolean } {
 
   useEffect(() => {
     if (!over) return;
-    void queryClient.invalidateQueries({ queryKey: ["/api/matches"] });
+    void queryClient.invalidateQueries({ queryKey: matchesQueryKey });
     void queryClient.invalidateQueries({ queryKey: ["/api/calls/allowance"] });
     const ended = phase === "ended";
     const close = setTimeout(

@@ -2,6 +2,7 @@ import { TIMERS } from "@kindred/shared/constants";
 import type { Match } from "@kindred/shared/matches";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api";
+import { matchQueryKey } from "@/lib/matches";
 
 /**
  * GET /api/matches/{id} for the conversation screen: the same key as the call page, so presence pushes
@@ -11,7 +12,7 @@ import { ApiError } from "@/lib/api";
  */
 export function useConversationMatchQuery(matchId: number | null) {
   return useQuery<Match, Error>({
-    queryKey: ["/api/matches", matchId],
+    queryKey: matchQueryKey(matchId),
     enabled: matchId !== null,
     retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
     refetchInterval: (query) => (query.state.data?.isChatUnlocked === false ? TIMERS.pollMs : false),

@@ -2,6 +2,7 @@ import type { Match } from "@kindred/shared/matches";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { ApiError } from "@/lib/api";
+import { matchQueryKey } from "@/lib/matches";
 import { useThreadQuery } from "../api/get-messages";
 import { useConversationLive } from "../hooks/use-conversation-live";
 import { useMarkRead } from "../hooks/use-mark-read";
@@ -28,7 +29,7 @@ function ChatBody({ match, myId }: { match: Match; myId: number }) {
   // Refused with a 4xx (locked again, or the match is over): the match itself says what to show.
   const refused = thread.error instanceof ApiError && thread.error.status < 500;
   useEffect(() => {
-    if (refused) void queryClient.invalidateQueries({ queryKey: ["/api/matches", match.id] });
+    if (refused) void queryClient.invalidateQueries({ queryKey: matchQueryKey(match.id) });
   }, [refused, queryClient, match.id]);
 
   const items = useMemo(

@@ -5,7 +5,7 @@ import { FullPageSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { errorDetail } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { useRunGenerationMutation } from "../api/run-generation";
+import { useGenerateMatchesMutation } from "@/lib/matches";
 import { GenerationTable } from "./generation-table";
 import { ProfileSummary } from "./profile-summary";
 
@@ -27,7 +27,7 @@ function AuthenticationRequired() {
 /** SPEC §2 "Developer pages": /debug-matches. Open to everyone, so it handles the logged-out case itself. */
 export function DebugMatches() {
   const { user, isLoading } = useAuth();
-  const generation = useRunGenerationMutation({
+  const generation = useGenerateMatchesMutation({
     onSuccess: ({ matchResults, newMatches }) =>
       toast({
         title: "Match Generation Complete",

@@ -1,6 +1,6 @@
+import type { MatchResult } from "@kindred/shared/matching-api";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
-import type { ScoredCandidate } from "../api/run-generation";
 
 function scoreVariant(score: number): "default" | "secondary" | "outline" {
   if (score > 80) return "default";
@@ -14,7 +14,7 @@ const TH = "px-3 py-2 text-left font-medium text-stone-500 text-xs uppercase tra
 const TD = "px-3 py-3 text-sm text-stone-700";
 
 /** The scored candidates of one generation run, best first. */
-export function GenerationTable({ results }: { results: readonly ScoredCandidate[] }) {
+export function GenerationTable({ results }: { results: readonly MatchResult[] }) {
   const sorted = [...results].sort((a, b) => b.matchScore - a.matchScore);
   return (
     <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">

@@ -1,6 +1,7 @@
 import type { Match } from "@kindred/shared/matches";
 import type { SelfUser } from "@kindred/shared/user";
 import { useQuery } from "@tanstack/react-query";
+import { matchesQueryKey } from "@/lib/matches";
 
 const dash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === "" ? "—" : String(value);
@@ -8,7 +9,7 @@ const list = (values: readonly string[] | null) => (values?.length ? values.join
 
 /** What the matcher reads of the current user, plus how many live matches they hold. */
 export function ProfileSummary({ user }: { user: SelfUser }) {
-  const matches = useQuery<Match[], Error>({ queryKey: ["/api/matches"] });
+  const matches = useQuery<Match[], Error>({ queryKey: matchesQueryKey });
   const rows: [string, string][] = [
     ["Gender", dash(user.gender)],
     ["Interested in", list(user.interestedGenders)],

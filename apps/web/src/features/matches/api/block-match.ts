@@ -1,7 +1,7 @@
 import type { BlockInput } from "@kindred/shared/matches";
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
-import { matchesQueryKey } from "./get-matches";
+import { matchesQueryKey } from "@/lib/matches";
 
 interface BlockVariables {
   matchId: number;

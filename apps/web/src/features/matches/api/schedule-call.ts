@@ -2,7 +2,7 @@ import type { Match, ScheduleInput } from "@kindred/shared/matches";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { env } from "@/config/env";
 import { apiJson } from "@/lib/api";
-import { matchesQueryKey } from "./get-matches";
+import { matchesQueryKey, matchQueryKey } from "@/lib/matches";
 
 export function scheduleCall({ matchId, input }: { matchId: number; input: ScheduleInput }): Promise<Match> {
   return apiJson<Match>("POST", `/api/matches/${matchId}/schedule`, input);
@@ -17,7 +17,7 @@ export function useScheduleCallMutation() {
       queryClient.setQueryData(matchesQueryKey, (list: Match[] | undefined) =>
         list?.map((m) => (m.id === updated.id ? updated : m)),
       );
-      queryClient.setQueryData(["/api/matches", updated.id], updated);
+      queryClient.setQueryData(matchQueryKey(updated.id), updated);
       return queryClient.invalidateQueries({ queryKey: matchesQueryKey, exact: true });
     },
   });

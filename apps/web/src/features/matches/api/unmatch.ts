@@ -2,7 +2,7 @@ import type { unmatchResultSchema } from "@kindred/shared/matches";
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiJson } from "@/lib/api";
-import { matchesQueryKey } from "./get-matches";
+import { matchesQueryKey } from "@/lib/matches";
 
 export type UnmatchResult = z.infer<typeof unmatchResultSchema>;
 

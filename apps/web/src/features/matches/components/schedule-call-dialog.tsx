@@ -1,4 +1,5 @@
 import { formatTime12, londonClock } from "@kindred/shared/availability";
+import { SCHEDULE_HORIZON_DAYS } from "@kindred/shared/constants";
 import { londonWallTimeToInstant } from "@kindred/shared/london-time";
 import { SCHEDULE_TIMES } from "@kindred/shared/matches";
 import { CalendarClock } from "lucide-react";
@@ -27,7 +28,10 @@ function isPast(date: string, time: string, now: Date): boolean {
   return !at || at.getTime() <= now.getTime();
 }
 
-/** SPEC §2 schedule-call dialog: a day (no past days) and an hourly slot, 9:00 to 20:00, UK time. */
+/**
+ * SPEC §2 schedule-call dialog: a day (no past days, none beyond the 90-day horizon) and an hourly
+ * slot, 9:00 to 20:00, UK time.
+ */
 export function ScheduleCallDialog({
   matchId,
   username,
@@ -46,6 +50,8 @@ export function ScheduleCallDialog({
   const mutation = useScheduleCallMutation();
   const now = new Date();
   const today = londonClock(now).date;
+  // The last day every slot of which is within the server's horizon.
+  const lastDay = londonClock(new Date(now.getTime() + (SCHEDULE_HORIZON_DAYS - 1) * 86_400_000)).date;
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -97,7 +103,7 @@ export function ScheduleCallDialog({
             selected={date}
             defaultMonth={today}
             fromMonth={today}
-            isDisabled={(day) => day < today}
+            isDisabled={(day) => day < today || day > lastDay}
             onSelect={(day) => {
               setDate(day);
               setError(null);

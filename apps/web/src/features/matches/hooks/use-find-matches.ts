@@ -1,5 +1,5 @@
 import { toast } from "@/components/ui/use-toast";
-import { useGenerateMatchesMutation } from "../api/generate-matches";
+import { useGenerateMatchesMutation } from "@/lib/matches";
 
 /** 'Find New Matches' with the three toasts of SPEC §8 "Find matches". */
 export function useFindMatches() {

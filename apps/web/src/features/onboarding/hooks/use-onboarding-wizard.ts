@@ -6,14 +6,15 @@ import {
   validateStep,
   WIZARD_STEPS,
 } from "@kindred/shared/onboarding";
+import type { ProfileUpdateInput } from "@kindred/shared/profile";
 import type { SelfUser } from "@kindred/shared/user";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/components/ui/use-toast";
-import { errorDetail } from "@/lib/api";
 import { userQueryKey } from "@/lib/auth";
-import { type ProfileSaveBody, useSaveProfileMutation } from "../api/save-profile";
+import { PROFILE_UPDATED_TOAST, profileUpdateError, profileUpdateFailedToast } from "@/lib/profile-update";
+import { useSaveProfileMutation } from "../api/save-profile";
 import {
   COMPLETION_STEP,
   exitFields,
@@ -44,11 +45,6 @@ function missingFromMessage(message: string): MissingField[] {
   }));
 }
 
-const PROFILE_UPDATED = {
-  title: "Profile updated",
-  description: "Your profile has been successfully updated.",
-};
-
 interface Options {
   user: SelfUser;
   mode: WizardMode;
@@ -67,7 +63,7 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
   const completedUser = useRef<SelfUser | null>(null);
 
   const storeUser = (next: SelfUser) => queryClient.setQueryData(userQueryKey, next);
-  const progress = (questionnaireStep: number): ProfileSaveBody =>
+  const progress = (questionnaireStep: number): ProfileUpdateInput =>
     mode === "onboarding" ? { questionnaireStep, onboardingCompleted: false } : {};
 
   const goTo = (next: number) => {
@@ -76,9 +72,8 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
   };
 
   const failed = (err: Error) => {
-    const message = errorDetail(err, "Unable to update profile");
-    setError(message);
-    if (mode === "edit") toast({ title: "Update failed", description: message, variant: "destructive" });
+    setError(profileUpdateError(err));
+    if (mode === "edit") toast(profileUpdateFailedToast(err));
   };
 
   const complete = (options: { skip: boolean }) => {
@@ -86,7 +81,7 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
     const finalValues = options.skip ? { ...values, callPreferences: FLEXIBLE_CALL_PREFERENCES } : values;
     const problem = completionMessage(missingForCompletion(finalValues));
     if (problem) return setError(problem);
-    const body: ProfileSaveBody = {
+    const body: ProfileUpdateInput = {
       ...(options.skip ? { callPreferences: FLEXIBLE_CALL_PREFERENCES } : {}),
       questionnaireStep: COMPLETION_STEP,
       onboardingCompleted: true,
@@ -96,13 +91,13 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
         if (options.skip) {
           form.setValue("callPreferences", FLEXIBLE_CALL_PREFERENCES);
           storeUser(saved);
-          toast(mode === "edit" ? PROFILE_UPDATED : { title: "Call preferences saved" });
+          toast(mode === "edit" ? PROFILE_UPDATED_TOAST : { title: "Call preferences saved" });
           onClose();
           return;
         }
         if (mode === "edit") {
           storeUser(saved);
-          toast(PROFILE_UPDATED);
+          toast(PROFILE_UPDATED_TOAST);
         } else {
           completedUser.current = saved;
         }

@@ -1,42 +1,17 @@
 import type { SelfUser } from "@kindred/shared/user";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
-import { env } from "@/config/env";
-import { ApiError, apiJson } from "@/lib/api";
+import { apiJson } from "@/lib/api";
 import { userQueryKey } from "@/lib/auth";
-
-const PROFILE_UPDATED = {
-  title: "Profile updated",
-  description: "Your profile has been successfully updated.",
-};
+import { PROFILE_UPDATED_TOAST } from "@/lib/profile-update";
 
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
 
-async function readError(res: Response): Promise<ApiError> {
-  const text = await res.text().catch(() => "");
-  let message = text || res.statusText || "Upload failed";
-  let field: string | undefined;
-  try {
-    const body = JSON.parse(text) as { message?: unknown; field?: unknown };
-    if (typeof body.message === "string") message = body.message;
-    if (typeof body.field === "string") field = body.field;
-  } catch {
-    // Not JSON: keep the text.
-  }
-  return new ApiError(res.status, message, { message, field });
-}
-
-/** POST /api/profile/photo as multipart (field "photo"): apiRequest only sends JSON. */
-export async function uploadPhoto(file: File): Promise<SelfUser> {
+/** POST /api/profile/photo as multipart, the file in field "photo". */
+export function uploadPhoto(file: File): Promise<SelfUser> {
   const data = new FormData();
   data.append("photo", file);
-  const res = await fetch(`${env.apiBaseUrl}/api/profile/photo`, {
-    method: "POST",
-    credentials: "include",
-    body: data,
-  });
-  if (!res.ok) throw await readError(res);
-  return (await res.json()) as SelfUser;
+  return apiJson<SelfUser>("POST", "/api/profile/photo", data);
 }
 
 export function removePhoto(): Promise<SelfUser> {
@@ -49,7 +24,7 @@ export function useUploadPhotoMutation() {
     mutationFn: uploadPhoto,
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryKey, user);
-      toast(PROFILE_UPDATED);
+      toast(PROFILE_UPDATED_TOAST);
     },
   });
 }
@@ -60,7 +35,7 @@ export function useRemovePhotoMutation() {
     mutationFn: removePhoto,
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryKey, user);
-      toast(PROFILE_UPDATED);
+      toast(PROFILE_UPDATED_TOAST);
     },
   });
 }

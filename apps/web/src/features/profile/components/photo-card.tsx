@@ -3,7 +3,7 @@ import { Camera, ImageOff, Loader2, Trash2, Upload } from "lucide-react";
 import { type ChangeEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { errorDetail } from "@/lib/api";
+import { profileUpdateError } from "@/lib/profile-update";
 import { PHOTO_ACCEPT, useRemovePhotoMutation, useUploadPhotoMutation } from "../api/profile-photo";
 
 /** The profile photo: hidden from matches until revealed; upload (JPEG/PNG/WebP) or remove it. */
@@ -84,7 +84,7 @@ export function PhotoCard({ user }: { user: SelfUser }) {
         <p className="text-stone-500 text-xs">JPEG, PNG or WebP, up to 5 MB.</p>
         {error ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-700 text-sm">
-            {errorDetail(error, "Unable to update profile")}
+            {profileUpdateError(error)}
           </p>
         ) : null}
       </CardContent>

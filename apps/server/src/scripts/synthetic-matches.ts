@@ -9,7 +9,7 @@ import {
 } from "@kindred/shared/matching";
 import { GENDER_TO_INTEREST, GENDERS } from "@kindred/shared/options";
 import { planOf } from "@kindred/shared/plans";
-import type { matches } from "../../db/schema/matches.ts";
+import type { matches } from "../db/schema/matches.ts";
 import type { Random } from "./synthetic-users.ts";
 
 export type NewMatch = typeof matches.$inferInsert;

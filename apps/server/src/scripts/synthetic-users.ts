@@ -15,7 +15,7 @@ import {
   VALUES,
 } from "@kindred/shared/options";
 import type { CallPreferences } from "@kindred/shared/user";
-import type { users } from "../../db/schema/users.ts";
+import type { users } from "../db/schema/users.ts";
 
 export type NewUser = typeof users.$inferInsert;
 export type Random = () => number;

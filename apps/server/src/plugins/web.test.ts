@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../test/app.ts";
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-web-"));
+fs.mkdirSync(path.join(dist, "assets"));
+const html = `<!doctype html><html><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;
+fs.writeFileSync(path.join(dist, "index.html"), html);
+fs.writeFileSync(path.join(dist, "assets", "app-1234.js"), "console.log(1)");
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+const { app } = await createTestApp({ env: { WEB_DIST: dist } });
+const VALIDATORS = [
+  "etag",
+  "last-modified",
+  "content-type",
+  "content-length",
+  "accept-ranges",
+  "cache-control",
+];
+const pick = (headers: Record<string, unknown>) => Object.fromEntries(VALIDATORS.map((h) => [h, headers[h]]));
+
+describe("the web app's pages", () => {
+  it("answer any page path with index.html, as @fastify/static sends the file itself", async () => {
+    const file = await app.inject({ method: "GET", url: "/index.html" });
+    const page = await app.inject({ method: "GET", url: "/matches/12?tab=chat" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(html);
+    expect(pick(page.headers)).toEqual(pick(file.headers));
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    const head = await app.inject({ method: "HEAD", url: "/home" });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+    expect(head.headers["content-length"]).toBe(String(Buffer.byteLength(html)));
+  });
+
+  it("revalidate: 304 for the ETag or date the browser holds", async () => {
+    const { headers } = await app.inject({ method: "GET", url: "/home" });
+    const byTag = await app.inject({
+      method: "GET",
+      url: "/home",
+      headers: { "if-none-match": String(headers.etag) },
+    });
+    expect(byTag.statusCode).toBe(304);
+    const byDate = await app.inject({
+      method: "GET",
+      url: "/home",
+      headers: { "if-modified-since": String(headers["last-modified"]) },
+    });
+    expect(byDate.statusCode).toBe(304);
+    expect(
+      (await app.inject({ method: "GET", url: "/home", headers: { "if-none-match": 'W/"other"' } })).body,
+    ).toBe(html);
+  });
+
+  it("keep hashed assets for a year, and unknown API paths and other methods a JSON 404", async () => {
+    const asset = await app.inject({ method: "GET", url: "/assets/app-1234.js" });
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    for (const res of [
+      await app.inject({ method: "GET", url: "/api/nothing-here" }),
+      await app.inject({ method: "POST", url: "/home" }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: "Not found" });
+    }
+  });
+});

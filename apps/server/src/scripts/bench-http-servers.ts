@@ -1,0 +1,179 @@
+// The servers `npm run bench:http` measures, each in its own process: the app as production starts it,
+// and a bare node:http server answering the same JSON, the baseline.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+/** How the app under test is started, from the repository root: the compiled server, as production runs it. */
+export const SERVER_COMMAND = [process.execPath, "--enable-source-maps", "apps/server/dist/server.js"];
+const FROM_SOURCE = [process.execPath, "--import", "tsx", "apps/server/src/server.ts"];
+
+/** The baseline: node:http, one JSON body parsed once and serialised per request, as a handler would. */
+const BARE_SERVER = `
+import http from "node:http";
+const body = JSON.parse(process.env.BENCH_BODY);
+http
+  .createServer((request, response) => {
+    const json = JSON.stringify(body);
+    response.writeHead(200, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(json),
+    });
+    response.end(json);
+  })
+  .listen(Number(process.env.PORT), "127.0.0.1");
+`;
+
+export interface Server {
+  url: string;
+  /** CPU time the server's process has used so far, in ms; null where /proc is missing. */
+  cpuMs(): { user: number; system: number } | null;
+  /** Where its stdout and stderr go (the app's request log). */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** utime and stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks: 100 a second on Linux). */
+function cpuMsOf(pid: number | undefined): { user: number; system: number } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  } catch {
+    return null;
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Resolves once `url` answers 200, or fails when the child exits or a minute passes. */
+async function waitUntilUp(child: ChildProcess, url: string, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const tail = fs.readFileSync(logFile, "utf8").split("\n").slice(-20).join("\n");
+  throw new Error(`server did not come up at ${url}:\n${tail}`);
+}
+
+async function startChild(
+  command: string[],
+  env: Record<string, string>,
+  readyPath: string,
+  dir: string,
+  cwd = process.cwd(),
+): Promise<Server> {
+  const port = await freePort();
+  const logFile = path.join(dir, `server-${port}.log`);
+  const log = fs.openSync(logFile, "w");
+  const [file, ...args] = command as [string, ...string[]];
+  // The parent's environment (PATH…) without its database or Redis: each server gets exactly its own.
+  const { DATABASE_URL: _d, REDIS_URL: _r, ...inherited } = process.env;
+  const child = spawn(file, args, {
+    cwd,
+    env: { ...inherited, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", log, log],
+  });
+  fs.closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  try {
+    await waitUntilUp(child, url + readyPath, logFile);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, logFile, stop, cpuMs: () => cpuMsOf(child.pid) };
+}
+
+/**
+ * The app as production runs it (NODE_ENV=production, info logs), on its own data directory; from this
+ * repository, or from `root`, another checkout of it with its own node_modules (--before).
+ */
+export function startApp(
+  dir: string,
+  env: { DATABASE_URL?: string; REDIS_URL?: string },
+  root = process.cwd(),
+): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(dir, "data-"));
+  const appEnv: Record<string, string> = { NODE_ENV: "production", LOG_LEVEL: "info", DATA_DIR: dataDir };
+  for (const [key, value] of Object.entries(env)) if (value) appEnv[key] = value;
+  // Another checkout (--before) may predate the compiled bundle: run its server from source.
+  const command = root === process.cwd() ? SERVER_COMMAND : FROM_SOURCE;
+  return startChild(command, appEnv, "/api/health", dir, root);
+}
+
+export function startBare(dir: string, body: string): Promise<Server> {
+  return startChild(
+    [process.execPath, "--input-type=module", "--eval", BARE_SERVER],
+    { BENCH_BODY: body },
+    "/",
+    dir,
+  );
+}
+
+export function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "kindred-bench-http-"));
+}
+
+/** A database made for the run on that server; `drop` removes it (and any connection left to it). */
+export async function freshPostgres(
+  serverUrl: string,
+  suffix = "",
+): Promise<{ url: string; version: string; drop(): Promise<void> }> {
+  const name = `kindred_bench_http_${process.pid}${suffix}`;
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2_000 });
+  await admin.connect();
+  const version = String((await admin.query("SHOW server_version")).rows[0]?.server_version ?? "");
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    version: version.split(" ")[0] ?? version,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Registers a person through the API; the session cookie it was given, and GET /api/user's body. */
+export async function signUp(url: string): Promise<{ cookie: string; body: string }> {
+  const registered = await fetch(`${url}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({
+      username: "bench_http",
+      password: "bench-http-password",
+      email: "bench@example.com",
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const cookie = registered.headers.getSetCookie().find((c) => c.startsWith("kindred_session="));
+  if (!cookie) throw new Error("register set no session cookie");
+  const pair = cookie.split(";")[0] as string;
+  const me = await fetch(`${url}/api/user`, { headers: { cookie: pair } });
+  if (me.status !== 200) throw new Error(`GET /api/user with the cookie: ${me.status}`);
+  return { cookie: pair, body: await me.text() };
+}

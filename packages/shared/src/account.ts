@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { selfUserSchema } from "./user.ts";
+
+const id = z.number().int();
+/** An ISO 8601 instant. */
+const instant = z.string();
+
+/** GET /api/user/export: everything the service holds about the person asking, and nothing of anyone else's. */
+export const accountExportSchema = z.object({
+  exportedAt: instant,
+  profile: selfUserSchema,
+  matches: z.array(
+    z.object({
+      id,
+      userId1: id,
+      userId2: id,
+      compatibility: z.number().int(),
+      matchDate: instant,
+      callCount: z.number().int(),
+      lastCallDate: instant.nullable(),
+      callScheduled: z.boolean(),
+      scheduledCallTime: instant.nullable(),
+      isChatUnlocked: z.boolean(),
+      arePhotosRevealed: z.boolean(),
+      status: z.string(),
+      unmatchedBy: id.nullable(),
+      unmatchedDate: instant.nullable(),
+    }),
+  ),
+  messagesSent: z.array(z.object({ id, matchId: id, content: z.string(), sentAt: instant })),
+  calls: z.array(
+    z.object({
+      id,
+      matchId: id,
+      initiatorId: id,
+      receiverId: id,
+      startTime: instant,
+      activeAt: instant.nullable(),
+      endTime: instant.nullable(),
+      duration: z.number().int().nullable(),
+      status: z.string(),
+      endReason: z.string().nullable(),
+    }),
+  ),
+  notes: z.array(z.object({ id, matchId: id, content: z.string(), createdAt: instant, updatedAt: instant })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
