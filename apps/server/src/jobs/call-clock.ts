@@ -61,10 +61,20 @@ export class CallClock {
     return call;
   }
 
-  /** A precise end for a call this instance activated; the sweep is the safety net. */
+  /**
+   * A precise end for a call this instance activated; the sweep is the safety net. A timer can fire a
+   * millisecond before the wall clock reaches the deadline, so it waits out what is left rather than
+   * ending the call early (it would end short of its length and miss the deadline's reason).
+   */
   watchDeadline(call: CallRow): void {
     if (!call.deadline) return;
-    this.after(call.deadline.getTime() - Date.now(), () => this.complete(call.id, "deadline"));
+    const deadline = call.deadline.getTime();
+    const atDeadline = async (): Promise<unknown> => {
+      const left = deadline - Date.now();
+      if (left > 0) return this.after(left, atDeadline);
+      return this.complete(call.id, "deadline");
+    };
+    this.after(deadline - Date.now(), atDeadline);
   }
 
   /** Called when a participant's last socket left the room of an active call. */

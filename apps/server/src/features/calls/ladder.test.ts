@@ -2,8 +2,8 @@
 // photos after the larger N of the two plans), a participant who is gone, and ICE/TURN credentials.
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { calls } from "../../db/schema/calls.ts";
+import { describe, expect, it, vi } from "vitest";
+import { type CallRow, calls } from "../../db/schema/calls.ts";
 import { matches } from "../../db/schema/matches.ts";
 import { registerUser } from "../../test/app.ts";
 import { matchUsers, useCluster } from "../../test/cluster.ts";
@@ -126,6 +126,30 @@ describe("the call ladder", () => {
       callScheduled: false,
       scheduledCallTime: null,
     });
+  });
+
+  it("a deadline timer that fires before the clock reaches the deadline waits, then ends the call at it", async () => {
+    const p = await pair();
+    const c = (await call(p.a.cookie, "POST", "/api/calls", { matchId: p.matchId })).json();
+    await call(p.b.cookie, "PATCH", `/api/calls/${c.id}`, { status: "active" });
+    const [active] = await cluster.db.select().from(calls).where(eq(calls.id, c.id));
+    const deadline = active?.deadline as Date;
+    const rowOf = async () => (await cluster.db.select().from(calls).where(eq(calls.id, c.id)))[0];
+    // Only the wall clock is held: the timer really fires, 20 ms "before" the deadline.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(deadline.getTime() - 20);
+      app().callClock.watchDeadline(active as CallRow);
+      await sleep(150);
+      expect((await rowOf())?.status).toBe("active");
+      vi.setSystemTime(deadline);
+      await sleep(150);
+    } finally {
+      vi.useRealTimers();
+    }
+    const ended = await rowOf();
+    expect(ended).toMatchObject({ status: "completed", endReason: "deadline", duration: 3, counted: true });
+    expect(ended?.endTime?.toISOString()).toBe(deadline.toISOString());
   });
 
   it("ends an active call when a participant has been out of its room too long, and tells the other", async () => {
