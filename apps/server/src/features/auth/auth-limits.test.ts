@@ -1,8 +1,15 @@
+import * as argon2 from "@node-rs/argon2";
 import { count } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp } from "../../test/app.ts";
 import { LoginLimiter } from "./login-limiter.ts";
+
+// argon2's verify, passed through and counted: each sign-in attempt must verify exactly once.
+vi.mock("@node-rs/argon2", async (load) => {
+  const real = await load<typeof import("@node-rs/argon2")>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
 
 const { app, db } = await createTestApp({
   env: { SIGNUPS_PER_ADDRESS_PER_HOUR: "3" },
@@ -47,7 +54,8 @@ describe("sign-up limit per address", () => {
 });
 
 describe("sign-in timing", () => {
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  // The fastest of several attempts is each case's own cost: a busy machine only ever adds time.
+  const fastest = (xs: number[]) => Math.min(...xs);
   async function timeLogin(username: string) {
     const started = performance.now();
     const res = await app.inject({
@@ -60,7 +68,17 @@ describe("sign-in timing", () => {
     return performance.now() - started;
   }
 
-  it("costs the same for an unknown name as for a real one (the password is verified either way)", async () => {
+  it("verifies a password for an unknown or malformed name just as for a real one", async () => {
+    const real = nextName();
+    expect((await signUp("203.0.113.8", real)).statusCode).toBe(201);
+    for (const name of [real, `nobody${process.pid}`, "no such name!"]) {
+      vi.mocked(argon2.verify).mockClear();
+      await timeLogin(name);
+      expect(argon2.verify, name).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it("costs the same for an unknown name as for a real one", async () => {
     const real = nextName();
     expect((await signUp("203.0.113.8", real)).statusCode).toBe(201);
     const known: number[] = [];
@@ -72,7 +90,8 @@ describe("sign-in timing", () => {
       malformed.push(await timeLogin(`no such name ${i}!`));
     }
     // Before the fix an unknown name skipped argon2: about 2.6 ms against 14 ms (a ratio of 0.19).
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.6);
-    expect(median(malformed) / median(known)).toBeGreaterThan(0.6);
+    // The margin is wide because this machine is shared: the point is the order of magnitude.
+    expect(fastest(unknown) / fastest(known)).toBeGreaterThan(0.4);
+    expect(fastest(malformed) / fastest(known)).toBeGreaterThan(0.4);
   });
 });
