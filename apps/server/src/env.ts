@@ -70,8 +70,8 @@ const envSchema = z.object({
   PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Times one person may look for new matches per hour. */
   MATCH_GENERATIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
-  /** Load shedding: past this event-loop delay, requests get 503 with Retry-After instead of queueing. */
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(1).default(1_000),
+  /** Load shedding: past this event-loop delay, requests get 503 with Retry-After instead of queueing (0: off). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   /** How often the event loop's delay is sampled for load shedding. */
   LOAD_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1_000),
   /** On SIGTERM, how long readiness fails before the server stops accepting (the balancer's check interval). */
