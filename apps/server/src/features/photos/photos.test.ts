@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { MatchStatus } from "@kindred/shared/matches";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { matches } from "../../db/schema/matches.ts";
 import { createTestApp, registerUser } from "../../test/app.ts";
 
-const { app, db, dataDir } = await createTestApp();
+const { app, db } = await createTestApp();
 
 /** A small JPEG carrying EXIF with GPS coordinates, like a phone photo. */
 async function jpegWithGps(): Promise<Buffer> {
