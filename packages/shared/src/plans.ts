@@ -9,9 +9,15 @@ export interface Plan {
   price: string;
   maxMatches: number;
   callsPerDay: number;
-  callMinutes: number;
   revealAfterCalls: number;
   priority: boolean;
+  /**
+   * DECISIONS "Priority and VIP matching": in anyone's generation this plan's members are ranked as if
+   * their compatibility were this much higher. The score shown, and the minimum, use the real score.
+   */
+  rankBoost: number;
+  /** "Priority support": this member's reports are marked priority for moderation. */
+  prioritySupport: boolean;
   features: string[];
   canUnmatch: boolean;
 }
@@ -23,9 +29,10 @@ export const PLANS: Record<ProfileType, Plan> = {
     price: "£0",
     maxMatches: 3,
     callsPerDay: 2,
-    callMinutes: 10,
     revealAfterCalls: 3,
     priority: false,
+    rankBoost: 0,
+    prioritySupport: false,
     features: ["Up to 3 matches at once", "Audio calls", "Private notes"],
     canUnmatch: false,
   },
@@ -35,9 +42,10 @@ export const PLANS: Record<ProfileType, Plan> = {
     price: "£9.99/month",
     maxMatches: 5,
     callsPerDay: 3,
-    callMinutes: 20,
     revealAfterCalls: 2,
     priority: true,
+    rankBoost: 5,
+    prioritySupport: false,
     features: ["Up to 5 matches at once", "Priority matching", "Extended calls", "Unmatch"],
     canUnmatch: true,
   },
@@ -47,9 +55,10 @@ export const PLANS: Record<ProfileType, Plan> = {
     price: "£19.99/month",
     maxMatches: 10,
     callsPerDay: 5,
-    callMinutes: 30,
     revealAfterCalls: 1,
     priority: true,
+    rankBoost: 10,
+    prioritySupport: true,
     features: ["Up to 10 matches at once", "VIP matching", "Priority support", "Unmatch"],
     canUnmatch: true,
   },

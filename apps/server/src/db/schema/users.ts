@@ -70,6 +70,7 @@ export const users = pgTable(
         t.conflictResolution,
         t.loveLanguage,
         t.relationshipPace,
+        t.profileType,
       )
       .where(sql`${t.onboardingCompleted}`),
   ],

@@ -169,8 +169,24 @@ describe("ending matches", () => {
       reportedId: a.id,
       reason: "Spam or scam",
       details: "Sent links",
+      priority: false,
     });
     expect((await get(`/api/users/${b.id}`, a)).statusCode).toBe(404);
+  });
+
+  it("marks a report filed by an elite member priority ('Priority support'), and a premium one's not", async () => {
+    for (const [plan, priority] of [
+      ["elite", true],
+      ["premium", false],
+    ] as const) {
+      const { b, matchId } = await matchedPair();
+      await post("/api/subscription", b, { profileType: plan });
+      expect((await post(`/api/matches/${matchId}/block`, b, { reason: "Spam or scam" })).statusCode).toBe(
+        200,
+      );
+      const [report] = await db.select().from(reports).where(eq(reports.matchId, matchId));
+      expect(report?.priority, plan).toBe(priority);
+    }
   });
 });
 
@@ -187,7 +203,12 @@ describe("a match that ended after the route read it", () => {
 
   it("is not blocked over its unmatch, and no report is filed against it", async () => {
     const { a, b, stale } = await endedAfterRead();
-    const filed = await blockAndReport(db, stale, b.id, { reason: "Spam or scam" });
+    const filed = await blockAndReport(
+      db,
+      stale,
+      { id: b.id, profileType: "basic" },
+      { reason: "Spam or scam" },
+    );
     const [row] = await db.select().from(matches).where(eq(matches.id, stale.id));
     expect(row).toMatchObject({ status: "unmatched", unmatchedBy: a.id });
     expect(await db.select().from(reports).where(eq(reports.matchId, stale.id))).toEqual([]);

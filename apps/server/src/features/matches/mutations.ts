@@ -1,4 +1,5 @@
 import type { BlockInput } from "@kindred/shared/matches";
+import { planOf } from "@kindred/shared/plans";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { type MatchRow, matches } from "../../db/schema/matches.ts";
@@ -25,17 +26,22 @@ export async function endMatch(
   return ended.length > 0;
 }
 
-/** Blocking ends the match and files the report together, or not at all (false: it had already ended). */
+/**
+ * Blocking ends the match and files the report together, or not at all (false: it had already ended).
+ * A reporter whose plan has priority support files a priority report.
+ */
 export async function blockAndReport(
   db: Executor,
   match: MatchRow,
-  reporterId: number,
+  reporter: { id: number; profileType: string | null },
   input: BlockInput,
 ): Promise<boolean> {
+  const reporterId = reporter.id;
   const reportedId = match.userId1 === reporterId ? match.userId2 : match.userId1;
+  const priority = planOf(reporter.profileType).prioritySupport;
   return db.transaction(async (tx) => {
     if (!(await endMatch(tx, match.id, "blocked", reporterId))) return false;
-    await tx.insert(reports).values({ reporterId, reportedId, matchId: match.id, ...input });
+    await tx.insert(reports).values({ reporterId, reportedId, matchId: match.id, priority, ...input });
     return true;
   });
 }

@@ -110,7 +110,7 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const { match } = await requireLiveMatch(app.db, request.params.id, me.id);
-      if (!(await blockAndReport(app.db, match, me.id, request.body))) throw notFound("Match not found");
+      if (!(await blockAndReport(app.db, match, me, request.body))) throw notFound("Match not found");
       return { ok: true as const };
     },
   );

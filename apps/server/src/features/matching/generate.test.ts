@@ -163,6 +163,56 @@ describe("ranking and creation", () => {
     expect(matchedIds).toEqual([]);
   });
 
+  it("ranks an elite candidate above an equal premium one, and both above an equal basic one, showing the real score", async () => {
+    const age = newCohortAge();
+    const caller = await person(age);
+    await fill(caller.id, 2); // one free slot: only the first-ranked is matched
+    // Same answers, so the same real score; the basic one has the lowest id and would win a tie.
+    const basic = await partner(age);
+    const premium = await partner(age, { profileType: "premium" });
+    const elite = await partner(age, { profileType: "elite" });
+    const { body, matchedIds, resultIds } = await generated(caller.cookie);
+    expect(resultIds).toEqual([elite.id, premium.id, basic.id]);
+    const scores = body.matchResults.map((r) => r.matchScore);
+    expect(new Set(scores).size).toBe(1);
+    expect(matchedIds).toEqual([elite.id]);
+    expect(body.newMatches[0]?.compatibility).toBe(scores[0]);
+  });
+
+  it("ranks a premium candidate as 5 points higher and an elite one as 10: a better basic one still wins by more", async () => {
+    const age = newCohortAge();
+    const caller = await person(age);
+    const best = await partner(age);
+    // One answer off costs this pair some points; the boost makes up 5 or 10 of them.
+    const offBy = { values: "Loyalty and commitment" } as const;
+    const premium = await partner(age, { ...offBy, profileType: "premium" });
+    const elite = await partner(age, { ...offBy, profileType: "elite" });
+    const { body } = await generated(caller.cookie);
+    const score = (id: number) => body.matchResults.find((r) => r.id === id)?.matchScore ?? Number.NaN;
+    const gap = score(best.id) - score(premium.id);
+    expect(gap).toBeGreaterThan(0);
+    expect(score(elite.id)).toBe(score(premium.id));
+    const rank = (id: number) => body.matchResults.findIndex((r) => r.id === id);
+    // Where each lands follows from the real gap and the boost alone.
+    expect(rank(premium.id) < rank(best.id)).toBe(gap < 5);
+    expect(rank(elite.id) < rank(best.id)).toBe(gap < 10);
+    expect(rank(elite.id)).toBeLessThan(rank(premium.id));
+  });
+
+  it("applies the minimum compatibility to the real score, whatever the plan's boost", async () => {
+    const age = newCohortAge();
+    const caller = await person(age);
+    // Five answers of clashingAnswers: a real score a little under the minimum, over it with the boost.
+    const { location, communicationStyle, freeTimeActivities, values, loveLanguage } = clashingAnswers;
+    const near = { location, communicationStyle, freeTimeActivities, values, loveLanguage };
+    const poor = await partner(age, { ...near, profileType: "elite" });
+    const { body, matchedIds } = await generated(caller.cookie);
+    expect(body.matchResults).toMatchObject([{ id: poor.id }]);
+    expect(body.matchResults[0]?.matchScore).toBeLessThan(MIN_MATCH_COMPATIBILITY);
+    expect(body.matchResults[0]?.matchScore).toBeGreaterThanOrEqual(MIN_MATCH_COMPATIBILITY - 10);
+    expect(matchedIds).toEqual([]);
+  });
+
   it("stores the pair once, ordered, active, with the score shown", async () => {
     const age = newCohortAge();
     const caller = await person(age, { profileType: "elite" });

@@ -42,12 +42,15 @@ export function callerFilter(caller: SessionUser, excludeIds: number[]): Candida
   return { callerId: caller.id, genders, interest, callerAge: caller.age, ageMin, ageMax, excludeIds };
 }
 
-/** Best first; equal scores by id so the order is the same on every run. isCandidatePair has the last word. */
+/** Where a candidate ranks: the real score plus their plan's priority (DECISIONS "Priority and VIP"). */
+const rankOf = (c: RankedCandidate) => c.score.compatibility + planOf(c.row.profileType).rankBoost;
+
+/** Best first; equal ranks by id so the order is the same on every run. isCandidatePair has the last word. */
 export function rankCandidates(caller: SessionUser, pool: CandidateRow[]): RankedCandidate[] {
   return pool
     .filter((row) => isCandidatePair(caller, row))
     .map((row) => ({ row, score: scorePair(caller, row) }))
-    .sort((a, b) => b.score.compatibility - a.score.compatibility || a.row.id - b.row.id);
+    .sort((a, b) => rankOf(b) - rankOf(a) || a.row.id - b.row.id);
 }
 
 /**

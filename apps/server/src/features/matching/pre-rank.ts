@@ -13,6 +13,7 @@ import {
   NEUTRAL_SCORE,
   scorePair,
 } from "@kindred/shared/matching";
+import { PLANS, PROFILE_TYPES } from "@kindred/shared/plans";
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { users } from "../../db/schema/users.ts";
@@ -86,5 +87,12 @@ export function preRankScore(caller: SessionUser, bandCities: string[]): SQL {
   const answers = (Object.keys(ANSWER_COLUMNS) as AnswerField[]).map((f) => answerTerm(f, caller[f]));
   return sql`(${W.overall.personality / 100}::float8 * (${sql.join(answers, sql` + `)})
     + ${W.overall.location}::float8 * ${locationTerm(caller.location, bandCities)}
-    + ${(W.overall.age * W.age.gap) / 100}::float8 * ${ageGapTerm(caller.age)})`;
+    + ${(W.overall.age * W.age.gap) / 100}::float8 * ${ageGapTerm(caller.age)}
+    + ${rankBoostTerm()})`;
+}
+
+/** The plan's priority, as rankCandidates adds it, so that pre-ranking does not cut a boosted candidate. */
+function rankBoostTerm(): SQL {
+  const whens = PROFILE_TYPES.map((type) => sql`when ${type}::text then ${PLANS[type].rankBoost}::float8`);
+  return sql`(case ${users.profileType} ${sql.join(whens, sql` `)} else 0::float8 end)`;
 }

@@ -1,0 +1,3 @@
+DROP INDEX "users_candidate_cover_idx";--> statement-breakpoint
+ALTER TABLE "reports" ADD COLUMN "priority" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "users_candidate_cover_idx" ON "users" USING btree ("gender","location","age","id","interested_genders","age_preference_min","age_preference_max","communication_style","values","conflict_resolution","love_language","relationship_pace","profile_type") WHERE "users"."onboarding_completed";
