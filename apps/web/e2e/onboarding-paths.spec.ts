@@ -84,6 +84,10 @@ test("/profile/subscription opens the plans; a photo can be uploaded and removed
   await profile.goto("/profile/subscription");
   await expect(profile.subscriptionTab).toHaveAttribute("aria-selected", "true");
   await expect(profile.plan("Free")).toContainText("Current Plan");
+  // Call lengths come from the table the server enforces: premium's 'Extended calls' are 30 minutes.
+  await expect(profile.plan("Free")).toContainText("Calls of 5, 10, then 20 minutes");
+  await expect(profile.plan("Premium")).toContainText("Extended calls");
+  await expect(profile.plan("Premium")).toContainText("Calls of 5, 10, 20, then 30 minutes");
 
   await profile.profileTab.click();
   await expect(page).toHaveURL(/\/profile$/);

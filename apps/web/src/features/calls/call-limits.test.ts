@@ -1,5 +1,6 @@
+import { lengthText, ordinal } from "@kindred/shared/call-ladder";
 import { describe, expect, it } from "vitest";
-import { lengthText, limitsExplanation, ordinal } from "./call-limits";
+import { limitsExplanation } from "./call-limits";
 
 const base = {
   callCount: 0,

@@ -3,51 +3,15 @@ import {
   CHAT_UNLOCK_CALLS,
   COUNTED_AFTER_SECONDS,
   callLengthSeconds,
-  LATER_CALL_SECONDS,
+  laterCallsText,
+  lengthText,
+  ordinal,
 } from "@kindred/shared/call-ladder";
-import { PLANS, type ProfileType } from "@kindred/shared/plans";
 
 // The call page's explanation of limits, built from the shared ladder (DECISIONS "Calls", "Unlocks")
 // so that it can never disagree with what the server enforces.
 
-const ORDINALS = [
-  "first",
-  "second",
-  "third",
-  "fourth",
-  "fifth",
-  "sixth",
-  "seventh",
-  "eighth",
-  "ninth",
-  "tenth",
-];
-
-export function ordinal(n: number): string {
-  return ORDINALS[n - 1] ?? `${n}th`;
-}
-
-export function lengthText(seconds: number): string {
-  if (seconds % 60 !== 0) return `${seconds} seconds`;
-  const minutes = seconds / 60;
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** "30 minutes when the caller is on Premium or Elite, 20 minutes when the caller is on Free". */
-function laterCallsText(): string {
-  const byLength = new Map<number, string[]>();
-  for (const [tier, seconds] of Object.entries(LATER_CALL_SECONDS)) {
-    byLength.set(seconds, [...(byLength.get(seconds) ?? []), PLANS[tier as ProfileType].label]);
-  }
-  return [...byLength.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([seconds, labels]) => `${lengthText(seconds)} when the caller is on ${labels.join(" or ")}`)
-    .join(", ");
-}
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export interface LimitsInput {
   /** Counted calls this pair has had. */

@@ -1,3 +1,4 @@
+import { CALL_LADDER_SECONDS, lengthText } from "@kindred/shared/call-ladder";
 import { planOf } from "@kindred/shared/plans";
 import type { SelfUser } from "@kindred/shared/user";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,7 +9,10 @@ function steps(revealAfter: number, planLabel: string) {
       title: "Get matched",
       text: "Find New Matches looks for people who share your values and way of talking.",
     },
-    { title: "Talk first", text: "Day 1 is a 5 minute call, Day 2 is 10 minutes, Day 3 is 20 minutes." },
+    {
+      title: "Talk first",
+      text: `${CALL_LADDER_SECONDS.map((s, i) => `Day ${i + 1} is ${lengthText(s)}`).join(", ")}.`,
+    },
     { title: "Chat unlocks", text: "After your second call you can message each other." },
     {
       title: "Photos revealed",

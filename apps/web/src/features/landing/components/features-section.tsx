@@ -1,3 +1,4 @@
+import { callLadderLine } from "@kindred/shared/call-ladder";
 import { EyeOff, Headphones, NotebookPen, Timer } from "lucide-react";
 import { SectionHeading } from "./section-heading";
 
@@ -10,7 +11,7 @@ const FEATURES = [
   {
     icon: Timer,
     title: "Timed Conversations",
-    text: "Calls of 5, then 10, then 20 minutes keep early chats light and let them deepen naturally.",
+    text: `${callLadderLine("basic")} keep early chats light and let them deepen naturally.`,
   },
   {
     icon: EyeOff,

@@ -1,3 +1,4 @@
+import { CALL_LADDER_SECONDS, laterCallsText, lengthText, ordinal } from "@kindred/shared/call-ladder";
 import { Heart, Phone, UserPlus } from "lucide-react";
 import { SectionHeading } from "./section-heading";
 
@@ -19,11 +20,12 @@ const STEPS = [
   },
 ] as const;
 
+// Lengths from the shared ladder the server enforces (DECISIONS "Calls").
 const LADDER = [
-  { day: "Day 1", length: "5 minutes", text: "A short, easy first call. Just say hello." },
-  { day: "Day 2", length: "10 minutes", text: "Go deeper. After this call, chat unlocks." },
-  { day: "Day 3", length: "20 minutes", text: "Your longest call yet, and photos are revealed." },
-] as const;
+  { text: "A short, easy first call. Just say hello." },
+  { text: "Go deeper. After this call, chat unlocks." },
+  { text: "Your longest call yet, and photos are revealed." },
+].map((step, i) => ({ ...step, day: `Day ${i + 1}`, length: lengthText(CALL_LADDER_SECONDS[i] ?? 0) }));
 
 export function HowItWorks() {
   return (
@@ -67,6 +69,9 @@ export function HowItWorks() {
               </li>
             ))}
           </ol>
+          <p className="mt-6 text-center text-sm text-stone-300">
+            From the {ordinal(CALL_LADDER_SECONDS.length + 1)} call: {laterCallsText()}.
+          </p>
         </div>
       </div>
     </section>
