@@ -1,7 +1,7 @@
 import net, { type AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import Provider from "oidc-provider";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app.ts";
 import { users } from "../../db/schema/users.ts";
 import { loadEnv } from "../../env.ts";
@@ -156,11 +156,14 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
     expect(await rowsWithEmail("new.member@example.com")).toHaveLength(1);
   });
 
-  it("ends the session the browser held before, as a password login does", async () => {
+  it("ends the session the browser held before, and its sockets, as a password login does", async () => {
     const earlier = await registerUser(oidcApp);
+    const ended = vi.spyOn(oidcApp.realtime, "endSessions");
     const done = await signInWithGoogle("google-sub-2", earlier.cookie);
     expect(done.headers.location).toBe("/home");
     expect((await me(earlier.cookie)).statusCode).toBe(401);
+    expect(ended).toHaveBeenCalledWith(earlier.id, expect.any(String));
+    ended.mockRestore();
     expect((await me(sessionCookie(done))).json()).toMatchObject({ email: "second.member@example.com" });
   });
 

@@ -8,6 +8,7 @@ import { errorResponses } from "../../lib/error-responses.ts";
 import { publicOrigin } from "../../lib/public-origin.ts";
 import { setSessionCookie } from "../../plugins/auth-hook.ts";
 import { findUserByEmail, findUserByGoogleSub, findUserByUsername } from "./data.ts";
+import { endPreviousSession } from "./end-session.ts";
 import { createSession, deleteSession, insertUser, linkGoogleAccount } from "./mutations.ts";
 
 const FLOW_COOKIE = "kindred_oidc";
@@ -150,7 +151,7 @@ export const googleRoutes: FastifyPluginAsync = async (app) => {
       const user = await findOrCreateGoogleUser(app.db, claims);
       // Rotation, as at a password login: the session the browser held before ends here.
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
-      if (request.user) await app.sessions.changed(request.user.id);
+      await endPreviousSession(app, request);
       setSessionCookie(reply, request, await createSession(app.db, user.id));
       return reply.redirect("/home");
     } catch (err) {

@@ -1,6 +1,5 @@
 import { loginSchema, okSchema, registerSchema } from "@kindred/shared/auth";
 import { selfUserSchema } from "@kindred/shared/user";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError } from "../../lib/http-error.ts";
@@ -9,6 +8,7 @@ import { tooManyRequests } from "../../lib/rate-limit.ts";
 import { clearSessionCookie, currentUser, setSessionCookie } from "../../plugins/auth-hook.ts";
 import { toSelfUser } from "../users/present.ts";
 import { findTakenIdentity, findUserByUsername } from "./data.ts";
+import { endPreviousSession } from "./end-session.ts";
 import type { LoginLimiter } from "./login-limiter.ts";
 import { createSession, deleteSession, registerAccount } from "./mutations.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -19,17 +19,6 @@ const takenMessage = {
 } as const;
 
 export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = async (app, { limiter }) => {
-  /**
-   * A session that ended (logout, or rotation at sign-in) is forgotten by every instance's session
-   * cache, and closes the sockets it opened. Called once its row is deleted.
-   */
-  async function endPreviousSession(request: FastifyRequest) {
-    if (request.user && request.sessionTokenHash) {
-      await app.sessions.changed(request.user.id);
-      await app.realtime.endSessions(request.user.id, request.sessionTokenHash);
-    }
-  }
-
   app.post(
     "/register",
     {
@@ -55,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
           throw new HttpError(409, takenMessage[field], { field });
         },
       );
-      await endPreviousSession(request);
+      await endPreviousSession(app, request);
       setSessionCookie(reply, request, user.token);
       return reply.status(201).send(toSelfUser(user.row));
     },
@@ -84,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
       await limiter.recordSuccess(username, request.ip);
       // Rotation: whatever session the browser held before is ended, a new token is issued.
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
-      await endPreviousSession(request);
+      await endPreviousSession(app, request);
       setSessionCookie(reply, request, await createSession(app.db, user.id));
       return toSelfUser(user);
     },
@@ -101,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
     },
     async (request, reply) => {
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
-      await endPreviousSession(request);
+      await endPreviousSession(app, request);
       clearSessionCookie(reply);
       return { ok: true as const };
     },
