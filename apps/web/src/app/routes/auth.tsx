@@ -68,9 +68,7 @@ export function AuthPage() {
                 <RegisterForm />
               </TabsContent>
             </Tabs>
-            <div className="mt-6">
-              <GoogleSignIn />
-            </div>
+            <GoogleSignIn />
           </div>
         </div>
       </div>
