@@ -71,9 +71,14 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
   const setError = (message: string | null, kind: WizardError["kind"] = "check") =>
     setWizardError(message === null ? null : { message, kind });
   useStepErrorClearing(form, step, wizardError, (message) => setError(message));
+  /** The fields of the steps whose background save failed. */
+  const retryFields = (values: WizardValues): ProfileUpdateInput =>
+    Object.assign({}, ...[...unsaved.current].map((s) => stepFields(s, values)));
   /** This step's fields, with those of any step whose background save failed. */
-  const fieldsFor = (current: number, values: WizardValues): ProfileUpdateInput =>
-    Object.assign({}, ...[...unsaved.current].map((s) => stepFields(s, values)), stepFields(current, values));
+  const fieldsFor = (current: number, values: WizardValues): ProfileUpdateInput => ({
+    ...retryFields(values),
+    ...stepFields(current, values),
+  });
   const saved = (stored: SelfUser, steps: readonly number[]) => {
     for (const s of steps) unsaved.current.delete(s);
     storeUser(stored);
@@ -102,6 +107,7 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
     const problem = completionMessage(missingForCompletion(finalValues));
     if (problem) return setError(problem, "completion");
     const body: ProfileUpdateInput = {
+      ...retryFields(values),
       ...(options.skip ? { callPreferences: FLEXIBLE_CALL_PREFERENCES } : {}),
       questionnaireStep: COMPLETION_STEP,
       onboardingCompleted: true,
@@ -189,8 +195,7 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
     if (save.isPending) return;
     if (step === COMPLETION_STEP) return finish();
     const values = form.getValues();
-    const retry = Object.assign({}, ...[...unsaved.current].map((s) => stepFields(s, values)));
-    const body = { ...retry, ...exitFields(step, values), ...progress(step) };
+    const body = { ...retryFields(values), ...exitFields(step, values), ...progress(step) };
     const sending = [...unsaved.current];
     const done = () => {
       toast({ title: "Progress saved" });
