@@ -98,13 +98,25 @@ test("switching tabs keeps ?tab in sync and a server ?error is shown", async ({ 
   await auth.signInTab.click();
   await expect(page).toHaveURL(/\/auth\?tab=login$/);
 
-  await expect(page.getByText("Or continue with")).toBeVisible();
   await page.getByRole("link", { name: "Back to homepage" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("Google sign-in without a configured client comes back with the server's message", async ({ page }) => {
+test("'Or continue with' Google shows only when the server offers it", async ({ page }) => {
+  // This server has no Google client id: GET /api/auth/providers says so, and the button stays away.
+  const providers = page.waitForResponse("**/api/auth/providers");
   await new AuthPage(page).goto("login");
+  expect(await (await providers).json()).toEqual({ google: false });
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByText("Or continue with")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Google" })).toHaveCount(0);
+});
+
+test("Google sign-in without a configured client comes back with the server's message", async ({ page }) => {
+  // A server that claims Google yet cannot start it (misconfigured): the browser still comes back with words.
+  await page.route("**/api/auth/providers", (route) => route.fulfill({ json: { google: true } }));
+  await new AuthPage(page).goto("login");
+  await expect(page.getByText("Or continue with")).toBeVisible();
   await page.getByRole("button", { name: "Google" }).click();
   await expect(page).toHaveURL(/\/auth\?.*error=/);
   await expect(page.getByRole("alert")).toContainText("Google sign-in is not available");

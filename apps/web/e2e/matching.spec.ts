@@ -181,3 +181,56 @@ test("/debug-matches asks visitors to sign in and scores candidates for a member
   expect(matchResults.map((r) => r.id)).not.toContain(him.id);
   expect(newMatches.map((m) => m.otherUser.id)).not.toContain(him.id);
 });
+
+test("'Limit Reached' leads to the plans; on a phone the schedule dialog shows all of itself", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const otherContext = await browser.newContext();
+  const him = await onboard(await otherContext.newPage(), "man", "lm", 37);
+  await otherContext.close();
+  await onboard(page, "woman", "lw", 37);
+  const mine = new MatchesPage(page);
+  await mine.goto();
+  await mine.findButton.click();
+  await expect(mine.card(him.username)).toBeVisible();
+
+  // Her Free plan's 3 matches all used (the list stretched to 3): the button leads to the plans and
+  // never asks the server for more.
+  await page.route("**/api/matches", async (route) => {
+    const response = await route.fetch();
+    const [match] = (await response.json()) as { id: number }[];
+    const copies = [0, 1, 2].map((i) => ({ ...match, id: (match?.id ?? 0) + i * 100_000 }));
+    await route.fulfill({ response, json: copies });
+  });
+  let asked = false;
+  await page.route("**/api/generate-matches", (route) => {
+    asked = true;
+    return route.continue();
+  });
+  await mine.goto();
+  await expect(page.getByText("of 3 matches on the Free plan")).toBeVisible();
+  await expect(mine.findButton).toHaveCount(0);
+  await mine.limitReachedLink.click();
+  await expect(page).toHaveURL(/\/profile\/subscription$/);
+  await expect(page.getByRole("tab", { name: "Subscription" })).toHaveAttribute("aria-selected", "true");
+  expect(asked).toBe(false);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+
+  // 390 × 844: every part of the schedule dialog, Cancel too, is on the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await mine.goto();
+  await mine.openMenu(him.username);
+  await page.getByRole("menuitem", { name: "Schedule a call" }).click();
+  const dialog = page.getByRole("dialog", { name: `Schedule a call with ${him.username}` });
+  await expect(dialog).toBeVisible();
+  await screenshot(page, "schedule-mobile");
+  const cancel = dialog.getByRole("button", { name: "Cancel" });
+  await expect(cancel).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole("button", { name: "Schedule Call" })).toBeInViewport({ ratio: 1 });
+  const box = await dialog.boundingBox();
+  const cancelBox = await cancel.boundingBox();
+  expect(box && cancelBox).toBeTruthy();
+  if (box && cancelBox) expect(cancelBox.y + cancelBox.height).toBeLessThanOrEqual(box.y + box.height);
+});

@@ -197,17 +197,19 @@ test("a new user walks all 18 steps, resumes after a reload, then edits the prof
   await expect(profile.section("About me")).toContainText("weekend cyclist");
   await expect(page.getByRole("img", { name: "Avatar 🐼" })).toBeVisible();
 
-  // Plans: Free is current; choosing Premium reloads the page with Premium marked.
+  // Plans: Free is current; choosing Premium, confirmed, marks Premium.
   await profile.subscriptionTab.click();
   await expect(page).toHaveURL(/\/profile\?tab=subscription$/);
   await expect(profile.plan("Free")).toContainText("Current Plan");
   await expect(profile.plan("Premium")).toContainText("£9.99/month");
   await expect(profile.plan("Elite")).toContainText("Up to 10 matches at once");
   await expect(profile.plan("Elite")).not.toContainText(/unlimited/i);
-  await Promise.all([
-    page.waitForEvent("load"),
-    profile.plan("Premium").getByRole("button", { name: "Choose Premium" }).click(),
-  ]);
+  await profile.plan("Premium").getByRole("button", { name: "Choose Premium" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Switch to Premium?" })
+    .getByRole("button", { name: "Switch to Premium" })
+    .click();
+  await expect(shell.toast("You're on Premium now")).toBeVisible();
   await expect(page).toHaveURL(/\/profile\?tab=subscription$/);
   await expect(profile.plan("Premium")).toContainText("Current Plan");
   await expect(profile.plan("Free").getByRole("button", { name: "Choose Free" })).toBeEnabled();

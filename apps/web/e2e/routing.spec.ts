@@ -1,11 +1,38 @@
 import { expect, test } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
-import { registerViaApi } from "./support/users";
+import { AuthPage } from "./pages/auth-page";
+import { newUser, registerViaApi } from "./support/users";
 
 test("a logged-out visit to a protected page goes to /auth", async ({ page }) => {
   await page.goto("/matches");
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
+});
+
+test("signing in returns to the page that asked for it", async ({ page, request }) => {
+  const user = await registerViaApi(request);
+  await page.goto("/profile/subscription?tab=subscription");
+  await expect(page).toHaveURL(/\/auth$/);
+  await new AuthPage(page).signIn(user.username, user.password);
+  await expect(page).toHaveURL(/\/profile\/subscription\?tab=subscription$/);
+  await expect(page.getByRole("tab", { name: "Subscription" })).toHaveAttribute("aria-selected", "true");
+});
+
+test("registering returns to the page that asked for it, across a change of tab", async ({ page }) => {
+  const auth = new AuthPage(page);
+  await page.goto("/chats");
+  await expect(page).toHaveURL(/\/auth$/);
+  await auth.registerTab.click();
+  await expect(page).toHaveURL(/\/auth\?tab=register$/);
+  await auth.register(newUser());
+  await expect(page).toHaveURL(/\/chats$/);
+});
+
+test("with no page to return to, signing in goes home", async ({ page, request }) => {
+  const user = await registerViaApi(request);
+  await new AuthPage(page).goto("login");
+  await new AuthPage(page).signIn(user.username, user.password);
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 test("an unknown path shows the 404 page", async ({ page }) => {

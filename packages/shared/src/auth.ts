@@ -35,3 +35,7 @@ export const registerSchema = z.object({
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** GET /api/auth/providers: which third-party sign-ins this server offers ('Or continue with'). */
+export const authProvidersSchema = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;

@@ -26,7 +26,7 @@ describe("validateStep: one message per SPEC rule", () => {
   it("step 2: username", () => {
     expect(step(2, {})).toBe("Username is required");
     expect(step(2, { username: "   " })).toBe("Username is required");
-    expect(step(2, { username: " a " })).toBe("Username must be at least 2 characters");
+    expect(step(2, { username: " a " })).toBe("Username must be at least 3 characters");
     expect(step(2, { username: "ab" })).toBe("Username must be at least 3 characters");
     expect(step(2, { username: "abc" })).toBeNull();
     expect(step(2, { username: "sam_k-2.0" })).toBeNull();

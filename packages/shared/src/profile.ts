@@ -22,8 +22,6 @@ import {
 } from "./options.ts";
 import { PROFILE_TYPES } from "./plans.ts";
 
-/** SPEC §5 onboarding allows 2 characters, registration and login 3 (USERNAME_MIN): see the report. */
-export const ONBOARDING_USERNAME_MIN = 2;
 export const USERNAME_MAX = 30;
 export const BIO_MAX = 500;
 export const QUESTIONNAIRE_STEP_MAX = 19;
@@ -67,8 +65,7 @@ export function profileFieldSchemas(clock: Clock = systemClock) {
       .string({ error: "Username is required" })
       .trim()
       .min(1, "Username is required")
-      .min(ONBOARDING_USERNAME_MIN, `Username must be at least ${ONBOARDING_USERNAME_MIN} characters`)
-      // Sign-in requires 3 (SPEC §5 Login), so a shorter name would lock its owner out.
+      // One rule, sign-in's 3 (SPEC §5 Login): onboarding's 2 would let a name through that locks its owner out.
       .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
       .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
       .regex(/^[A-Za-z0-9_.-]*$/, "Username may use letters, numbers, dots, dashes and underscores only"),

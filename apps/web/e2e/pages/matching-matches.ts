@@ -5,12 +5,15 @@ export class MatchesPage {
   readonly heading: Locator;
   readonly findButton: Locator;
   readonly limitReachedButton: Locator;
+  /** 'Limit Reached' on Free and Premium: a link to the plans. */
+  readonly limitReachedLink: Locator;
   readonly filter: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { level: 1, name: "Your Matches" });
     this.findButton = page.getByRole("button", { name: "Find New Matches" });
     this.limitReachedButton = page.getByRole("button", { name: "Limit Reached" });
+    this.limitReachedLink = page.getByRole("link", { name: "Limit Reached" });
     this.filter = page.getByRole("radiogroup", { name: "Filter matches" });
   }
 

@@ -67,6 +67,53 @@ describe("apiRequest", () => {
   });
 });
 
+describe("SPEC §8: '{status}: {body text}', else the status text, and the spec's fallbacks", () => {
+  const failure = async (response: Response) => {
+    stubFetch(response);
+    return (await apiRequest("GET", "/api/x").catch((e: unknown) => e)) as ApiError;
+  };
+
+  it("an empty body without a status text (HTTP/2) still names the status", async () => {
+    const error = await failure(new Response(null, { status: 500 }));
+    expect(error.message).toBe("500: Internal Server Error");
+    expect(error.text).toBe("Internal Server Error");
+    expect(new ApiError(503, "", null).message).toBe("503: Service Unavailable");
+    expect((await failure(new Response("", { status: 418 }))).message).toBe("418: Error");
+    expect((await failure(new Response("", { status: 599 }))).message).toBe("599: Server Error");
+  });
+
+  it("a status text the answer carried wins over the standard phrase", async () => {
+    const error = await failure(new Response("", { status: 500, statusText: "Upstream Broke" }));
+    expect(error.message).toBe("500: Upstream Broke");
+  });
+
+  it("with no words from the server a toast shows the fallback SPEC names, never the status text", async () => {
+    expect(errorDetail(await failure(new Response(null, { status: 500 })), "Unable to update profile")).toBe(
+      "Unable to update profile",
+    );
+    const html = await failure(new Response("<html><body>Bad gateway</body></html>", { status: 502 }));
+    expect(html.message).toBe("502: Bad Gateway");
+    expect(errorDetail(html, "Unable to create account")).toBe("Unable to create account");
+    const noMessage = await failure(Response.json({ error: "x" }, { status: 400 }));
+    expect(noMessage.message).toBe("400: Bad Request");
+    expect(errorDetail(noMessage, "Invalid username or password")).toBe("Invalid username or password");
+  });
+
+  it("the server's words, JSON or plain, are what a toast shows", async () => {
+    const json = await failure(Response.json({ message: "Invalid username or password" }, { status: 401 }));
+    expect(json.message).toBe("401: Invalid username or password");
+    expect(errorDetail(json, "fallback")).toBe("Invalid username or password");
+    const plain = await failure(new Response("Too many requests, slow down", { status: 429 }));
+    expect(plain.message).toBe("429: Too many requests, slow down");
+    expect(errorDetail(plain, "fallback")).toBe("Too many requests, slow down");
+  });
+
+  it("errors that are not HTTP answers show their message, else the fallback", () => {
+    expect(errorDetail(new TypeError("Failed to fetch"), "fallback")).toBe("Failed to fetch");
+    expect(errorDetail("nope", "fallback")).toBe("fallback");
+  });
+});
+
 describe("getQueryFn", () => {
   it("GETs the key joined by '/'", async () => {
     const fetchMock = stubFetch(Response.json({ id: 7 }));

@@ -5,25 +5,59 @@ import { env } from "../config/env";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * A non-2xx answer. `message` is "{status}: {text}" (SPEC §8); `detail` is the text alone,
- * which is what a toast shows.
+ * A non-2xx answer. `message` is "{status}: {text}" (SPEC §8), `text` being the server's words, else the
+ * body, else the status text. `detail` is the server's own words alone, "" when it sent none: a toast shows
+ * it, or the fallback SPEC names for that toast (see errorDetail).
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
+  readonly text: string;
   readonly body: ApiErrorBody | null;
 
-  constructor(status: number, detail: string, body: ApiErrorBody | null) {
-    super(`${status}: ${detail}`);
+  constructor(
+    status: number,
+    detail: string,
+    body: ApiErrorBody | null,
+    text = detail || statusText(status),
+  ) {
+    super(`${status}: ${text}`);
     this.name = "ApiError";
     this.status = status;
     this.detail = detail;
+    this.text = text;
     this.body = body;
   }
 
   get field(): string | undefined {
     return this.body?.field;
   }
+}
+
+// HTTP/2 answers (and some proxies) carry no reason phrase, so "500: " would follow an empty body.
+const REASONS: Readonly<Record<number, string>> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  408: "Request Timeout",
+  409: "Conflict",
+  410: "Gone",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  501: "Not Implemented",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+/** The status text of an answer: the one it carried, else the standard reason phrase. */
+export function statusText(status: number, carried = ""): string {
+  return carried || REASONS[status] || (status >= 500 ? "Server Error" : "Error");
 }
 
 // Checked by hand rather than with the shared zod schema so that zod stays out of the entry chunk.
@@ -39,16 +73,23 @@ function asErrorBody(value: unknown): ApiErrorBody | null {
   };
 }
 
-async function toApiError(res: Response): Promise<ApiError> {
-  const text = await res.text().catch(() => "");
-  let body: ApiErrorBody | null = null;
+function parseJson(text: string): unknown {
   try {
-    body = asErrorBody(JSON.parse(text));
+    return JSON.parse(text);
   } catch {
-    body = null;
+    return undefined;
   }
-  const detail = body?.message || text || res.statusText || "Request failed";
-  return new ApiError(res.status, detail, body);
+}
+
+/** SPEC §8: "{status}: {body text}", or "{status}: {status text}" when the body is empty. */
+export async function toApiError(res: Response): Promise<ApiError> {
+  const raw = (await res.text().catch(() => "")).trim();
+  const json = parseJson(raw);
+  const body = asErrorBody(json);
+  // A page of HTML (a proxy's error page) or JSON without a message is no sentence to show anyone.
+  const plain = json === undefined && !raw.startsWith("<") ? raw : "";
+  const detail = body?.message.trim() || plain;
+  return new ApiError(res.status, detail, body, detail || statusText(res.status, res.statusText));
 }
 
 /** The text to show a person for any thrown value: the server's words, without the status prefix. */

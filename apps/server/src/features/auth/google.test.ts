@@ -11,6 +11,12 @@ import { openTestDatabase } from "../../test/database.ts";
 const { app } = await createTestApp();
 
 describe("Google sign-in without a client id", () => {
+  it("is not offered: GET /api/auth/providers says so, signed in or not", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/auth/providers" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ google: false });
+  });
+
   it("sends the browser back to /auth with a clear message, never a 500", async () => {
     const res = await app.inject({ method: "GET", url: "/api/auth/google" });
     expect(res.statusCode).toBe(302);
@@ -70,6 +76,12 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
     await oidcApp.close();
     await database.close();
     server.close();
+  });
+
+  it("is offered: GET /api/auth/providers says so without a session", async () => {
+    const res = await oidcApp.inject({ method: "GET", url: "/api/auth/providers" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ google: true });
   });
 
   /** Walks the provider's login and consent screens as a browser would, returning the callback URL. */

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { authProvidersSchema } from "@kindred/shared/auth";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as oidc from "openid-client";
 import { z } from "zod";
@@ -80,6 +81,14 @@ const callbackOptions = {
   },
 };
 
+const providersOptions = {
+  config: { public: true },
+  schema: {
+    summary: "Which third-party sign-ins are offered (the web app shows 'Or continue with' only then)",
+    response: { 200: authProvidersSchema, ...errorResponses() },
+  },
+};
+
 const back = (reply: FastifyReply, message: string) =>
   reply.redirect(`/auth?tab=login&error=${encodeURIComponent(message)}`);
 
@@ -99,6 +108,8 @@ export const googleRoutes: FastifyPluginAsync = async (app) => {
     return config;
   };
   const callbackUrl = (request: FastifyRequest) => `${publicOrigin(request)}/api/auth/google/callback`;
+
+  app.get("/auth/providers", providersOptions, async () => ({ google: Boolean(clientId) }));
 
   app.get("/auth/google", startOptions, async (request, reply) => {
     if (!clientId) return back(reply, NOT_AVAILABLE);

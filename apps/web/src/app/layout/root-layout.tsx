@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { AuthProvider } from "@/features/auth/components/auth-provider";
@@ -6,6 +6,7 @@ import { IncomingCallBanner } from "@/features/calls/components/incoming-call-ba
 import { pageNameFor, trackPageView } from "@/lib/analytics";
 import { cn } from "@/lib/cn";
 import { RealtimeProvider } from "@/lib/realtime";
+import { isWithinPage } from "@/lib/within-page";
 import { ErrorBoundary } from "../error-boundary";
 import { AppHeader } from "./app-header";
 import { BottomNav } from "./bottom-nav";
@@ -21,11 +22,17 @@ function useScrollToTopOnNavigate(pathname: string) {
   }, [pathname, navigationType]);
 }
 
-/** SPEC §7 page views: one per navigation to a named page. */
+/** SPEC §7 page views: one per navigation to a named page (a wizard's step on the same page is none). */
 function usePageViews() {
-  const { pathname, search, key } = useLocation();
+  const { pathname, search, key, state } = useLocation();
+  const previous = useRef<{ page: string; within: boolean } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one view per navigation (location.key), not per render
   useEffect(() => {
+    const page = `${pathname}${search}`;
+    const within = isWithinPage(state);
+    const samePage = previous.current?.page === page && (within || previous.current.within);
+    previous.current = { page, within };
+    if (samePage) return;
     const name = pageNameFor(pathname, search);
     if (name) trackPageView(name);
   }, [key]);

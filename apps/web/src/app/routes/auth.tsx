@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from "@kindred/shared/constants";
 import { ArrowLeft } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AuthSidePanel } from "@/features/auth/components/auth-side-panel";
@@ -12,6 +12,8 @@ type AuthTab = "login" | "register";
 
 export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  // The page that sent the person here (RequireAuth's state) must survive a change of tab.
+  const { state } = useLocation();
   const tab: AuthTab = searchParams.get("tab") === "register" ? "register" : "login";
   // The server sends people back here with ?error=... (e.g. when Google sign-in is not configured).
   const error = searchParams.get("error");
@@ -24,7 +26,7 @@ export function AuthPage() {
         params.delete("error");
         return params;
       },
-      { replace: true },
+      { replace: true, state },
     );
   };
 
@@ -68,9 +70,7 @@ export function AuthPage() {
                 <RegisterForm />
               </TabsContent>
             </Tabs>
-            <div className="mt-6">
-              <GoogleSignIn />
-            </div>
+            <GoogleSignIn />
           </div>
         </div>
       </div>

@@ -1,27 +1,45 @@
 import { describe, expect, it } from "vitest";
-import { birthBounds, isSelectableBirthday, yearPageCount, yearPageOf, yearsOnPage } from "./birth-dates";
+import { birthBounds, isSelectableBirthday, yearPageOf, yearPages } from "./birth-dates";
 
 // 21 November 2026, midday in London.
 const NOW = new Date("2026-11-21T12:00:00Z");
 
 describe("the birth-year grid", () => {
-  const latest = birthBounds(NOW).latestYear;
+  const bounds = birthBounds(NOW);
+  const pages = yearPages(bounds.earliest.getFullYear(), bounds.latestYear);
 
-  it("runs from 1900 to the year 21 years ago, 24 years a page, the latest page full", () => {
-    expect(latest).toBe(2005);
-    const pages = Array.from({ length: yearPageCount(latest) }, (_, p) => yearsOnPage(p, latest));
-    expect(pages.flat()).toEqual(Array.from({ length: 2005 - 1900 + 1 }, (_, i) => 1900 + i));
-    expect(pages.at(-1)).toHaveLength(24);
-    expect(pages.at(-1)?.[0]).toBe(1982);
-    expect(pages[0]?.[0]).toBe(1900);
-    expect(pages.every((page) => page.length <= 24)).toBe(true);
+  it("runs from the earliest year with a selectable birthday to the year 21 years ago", () => {
+    expect(bounds.latestYear).toBe(2005);
+    expect(pages.flat()).toEqual(Array.from({ length: 2005 - 1925 + 1 }, (_, i) => 1925 + i));
+    // Every year shown holds a selectable day: none is disabled.
+    expect(pages.flat().every((year) => year >= bounds.earliest.getFullYear())).toBe(true);
   });
 
-  it("opens on the page holding a year", () => {
-    expect(yearsOnPage(yearPageOf(1990, latest), latest)).toContain(1990);
-    expect(yearsOnPage(yearPageOf(1981, latest), latest)).toContain(1981);
-    expect(yearsOnPage(yearPageOf(1900, latest), latest)).toContain(1900);
-    expect(yearPageOf(2005, latest)).toBe(yearPageCount(latest) - 1);
+  it("shares the years out evenly, at most 24 to a page: no page mostly empty", () => {
+    expect(pages.map((page) => page.length)).toEqual([20, 20, 20, 21]);
+    for (const [first, last] of [
+      [1925, 2005],
+      [1900, 1924],
+      [1980, 2005],
+      [1990, 2005],
+      [1925, 1996],
+    ] as const) {
+      const sizes = yearPages(first, last).map((page) => page.length);
+      expect(
+        sizes.reduce((a, b) => a + b, 0),
+        `${first}-${last}`,
+      ).toBe(last - first + 1);
+      expect(Math.max(...sizes), `${first}-${last}`).toBeLessThanOrEqual(24);
+      expect(Math.max(...sizes) - Math.min(...sizes), `${first}-${last}`).toBeLessThanOrEqual(1);
+    }
+    expect(yearPages(1800, 2005)[0]?.[0]).toBe(1900);
+  });
+
+  it("opens on the page holding a year, else the latest", () => {
+    expect(pages[yearPageOf(pages, 1990)]).toContain(1990);
+    expect(pages[yearPageOf(pages, 1925)]).toContain(1925);
+    expect(yearPageOf(pages, 2005)).toBe(pages.length - 1);
+    expect(yearPageOf(pages, 1910)).toBe(pages.length - 1);
   });
 });
 

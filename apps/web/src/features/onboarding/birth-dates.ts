@@ -1,5 +1,6 @@
-// Which birthdays the picker offers: SPEC §2 shows years from 1900, and DECISIONS "Ages" forbids offering
-// a value the server then rejects, so days that give an age outside 21–100 are shown but disabled.
+// Which birthdays the picker offers: DECISIONS "Ages" forbids offering a value the server then rejects, so
+// the year grid starts at the earliest year with a selectable day (SPEC §2's 1900 at the earliest), and
+// days that give an age outside 21–100 are shown but disabled.
 
 import { londonClock } from "@kindred/shared/availability";
 import { AGE_MAX, AGE_MIN, YEAR_PICKER_EARLIEST, YEAR_PICKER_PAGE_SIZE } from "@kindred/shared/constants";
@@ -12,7 +13,7 @@ export interface BirthBounds {
   /** The earliest and latest selectable birthdays. */
   earliest: Date;
   latest: Date;
-  /** The year grid runs from 1900 to this year (the year 21 years ago). */
+  /** The year grid runs to this year (the year 21 years ago). */
   latestYear: number;
 }
 
@@ -36,25 +37,31 @@ export function fromIsoDay(iso: string): Date {
   return parse(iso, ISO_DAY, new Date());
 }
 
-// Pages are cut back from the latest year, so the page people need most is a full one and the short
-// page (if any) is the one that starts at 1900.
+// The grid starts at the earliest year that still holds a selectable birthday (under the 100-year cap
+// 1900–1925 hold none, so a grid from 1900 opened on pages of disabled years), and its pages share the
+// years out evenly, at most 24 to a page: no page is mostly empty.
 
-/** How many pages the grid has. */
-export function yearPageCount(latestYear: number): number {
-  return Math.max(1, Math.ceil((latestYear - YEAR_PICKER_EARLIEST + 1) / YEAR_PICKER_PAGE_SIZE));
+/** The grid's years, first to last, cut into balanced pages of at most YEAR_PICKER_PAGE_SIZE. */
+export function yearPages(earliestYear: number, latestYear: number): number[][] {
+  const first = Math.max(YEAR_PICKER_EARLIEST, earliestYear);
+  const total = Math.max(1, latestYear - first + 1);
+  const count = Math.ceil(total / YEAR_PICKER_PAGE_SIZE);
+  const base = Math.floor(total / count);
+  const longer = total % count; // the latest pages, the ones most people need, take the spare years
+  const pages: number[][] = [];
+  let year = Math.min(first, latestYear);
+  for (let page = 0; page < count; page++) {
+    const size = base + (page >= count - longer ? 1 : 0);
+    pages.push(Array.from({ length: size }, (_, i) => year + i));
+    year += size;
+  }
+  return pages;
 }
 
-/** The page (0 = the one with 1900) holding `year`. */
-export function yearPageOf(year: number, latestYear: number): number {
-  const fromEnd = Math.floor((latestYear - year) / YEAR_PICKER_PAGE_SIZE);
-  return Math.min(yearPageCount(latestYear) - 1, Math.max(0, yearPageCount(latestYear) - 1 - fromEnd));
-}
-
-/** The years of one page of the grid, from 1900 at the earliest to `latestYear` at the latest. */
-export function yearsOnPage(page: number, latestYear: number): number[] {
-  const last = latestYear - (yearPageCount(latestYear) - 1 - page) * YEAR_PICKER_PAGE_SIZE;
-  const first = Math.max(YEAR_PICKER_EARLIEST, last - YEAR_PICKER_PAGE_SIZE + 1);
-  return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
+/** The page holding `year`, or the latest page when no page does. */
+export function yearPageOf(pages: readonly number[][], year: number): number {
+  const found = pages.findIndex((page) => page.includes(year));
+  return found === -1 ? pages.length - 1 : found;
 }
 
 /** `month` moved into [first month of earliest, first month of latest]. */

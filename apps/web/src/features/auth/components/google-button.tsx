@@ -1,5 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { env } from "@/config/env";
+import { useAuthProviders } from "../api/get-providers";
 
 function GoogleMark() {
   return (
@@ -24,10 +25,15 @@ function GoogleMark() {
   );
 }
 
-/** 'Or continue with' Google: a full-page navigation, since the server runs the OpenID Connect dance. */
+/**
+ * 'Or continue with' Google: a full-page navigation, since the server runs the OpenID Connect dance.
+ * Shown only when the server says Google sign-in is configured.
+ */
 export function GoogleSignIn() {
+  const { google } = useAuthProviders();
+  if (!google) return null;
   return (
-    <div className="grid gap-4">
+    <div className="mt-6 grid gap-4">
       <div className="flex items-center gap-3 text-stone-500 text-xs uppercase tracking-wide">
         <span className="h-px flex-1 bg-stone-200" />
         Or continue with

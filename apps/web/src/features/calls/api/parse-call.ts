@@ -12,7 +12,7 @@ export function parseCall(body: unknown): Call {
 /** An HTTP failure as a person reads it: "{prefix} {status} {text}" (SPEC §8). */
 export function callApiError(error: unknown, make: (status: number, text: string) => string): Error {
   if (error instanceof ApiError)
-    return new CallApiError(error.status, make(error.status, error.detail), error.detail);
+    return new CallApiError(error.status, make(error.status, error.text), error.detail);
   return error instanceof Error ? error : new Error(String(error));
 }
 

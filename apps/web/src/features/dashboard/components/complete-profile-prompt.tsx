@@ -1,9 +1,11 @@
 import { ClipboardList } from "lucide-react";
-import { Link } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
+import { wizardRequestState } from "@/lib/wizard-request";
 
 /** Shown while required answers are missing (SPEC §5 "Completion"): they are what matching reads. */
 export function CompleteProfilePrompt({ missing }: { missing: readonly string[] }) {
+  const navigate = useNavigate();
   return (
     <section
       aria-labelledby="complete-profile-title"
@@ -20,8 +22,12 @@ export function CompleteProfilePrompt({ missing }: { missing: readonly string[] 
           {`Still to answer: ${missing.join(", ")}. A complete profile gets you better matches.`}
         </p>
       </div>
-      <Button asChild className="bg-amber-600 hover:bg-amber-700">
-        <Link to="/profile">Complete Profile</Link>
+      {/* The wizard, on /home, at the step they saved. */}
+      <Button
+        className="bg-amber-600 hover:bg-amber-700"
+        onClick={() => navigate("/home", { state: wizardRequestState() })}
+      >
+        Complete Profile
       </Button>
     </section>
   );

@@ -28,7 +28,7 @@ export function HomeMatches({ user }: { user: Pick<SelfUser, "profileType"> }) {
           </h2>
           <p className="text-sm text-stone-500">People who fit you, waiting for a first conversation.</p>
         </div>
-        <FindMatchesButton full={full} disabled={!matches} />
+        <FindMatchesButton full={full} profileType={user.profileType} loading={!matches} />
       </div>
       {isPending ? (
         <MatchGridSkeleton count={2} />

@@ -41,7 +41,7 @@ export function MatchesScreen({ user }: { user: Pick<SelfUser, "profileType"> })
             {` of ${plan.maxMatches} matches on the ${plan.label} plan`}
           </p>
         </div>
-        <FindMatchesButton full={!!matches && full} disabled={!matches} />
+        <FindMatchesButton full={!!matches && full} profileType={user.profileType} loading={!matches} />
       </header>
 
       {matches && matches.length > 0 ? (

@@ -141,7 +141,8 @@ export function ScheduleCallDialog({
             {error}
           </p>
         ) : null}
-        <DialogFooter>
+        {/* On a phone the dialog scrolls: its buttons stay in view, side by side, at its foot. */}
+        <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 flex-row border-stone-100 border-t bg-white px-6 py-4 [&>button]:flex-1 sm:[&>button]:flex-none">
           <Button variant="outline" onClick={() => close(false)}>
             Cancel
           </Button>

@@ -1,4 +1,5 @@
 import { toast } from "@/components/ui/use-toast";
+import { errorDetail } from "@/lib/api";
 import { useGenerateMatchesMutation } from "@/lib/matches";
 
 /** 'Find New Matches' with the three toasts of SPEC §8 "Find matches". */
@@ -15,10 +16,11 @@ export function useFindMatches() {
       }
       toast({ title: "New Matches Found!", description: `Found ${n} new match(es) for you.` });
     },
-    onError: () =>
+    // The server's reason when it gave one (an incomplete profile, the hourly limit), else SPEC's text.
+    onError: (error) =>
       toast({
         title: "Error Finding Matches",
-        description: "There was an issue finding new matches. Please try again later.",
+        description: errorDetail(error, "There was an issue finding new matches. Please try again later."),
         variant: "destructive",
       }),
   });

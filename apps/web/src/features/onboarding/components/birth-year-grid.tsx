@@ -1,21 +1,22 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { cn } from "@/lib/cn";
-import { yearPageCount, yearPageOf, yearsOnPage } from "../birth-dates";
+import { yearPageOf, yearPages } from "../birth-dates";
 
 interface BirthYearGridProps {
   selectedYear: number | null;
   latestYear: number;
-  /** Years before this one hold no selectable birthday. */
+  /** Years before this one hold no selectable birthday: the grid starts here. */
   earliestYear: number;
   onSelect: (year: number) => void;
 }
 
-/** SPEC §2: a grid of years from 1900 to the year 21 years ago, 24 to a page. */
+/** SPEC §2: a grid of years up to the year 21 years ago, at most 24 to a page (see birth-dates.ts). */
 export function BirthYearGrid({ selectedYear, latestYear, earliestYear, onSelect }: BirthYearGridProps) {
-  const lastPage = yearPageCount(latestYear) - 1;
-  const [page, setPage] = useState(() => yearPageOf(selectedYear ?? latestYear, latestYear));
-  const years = yearsOnPage(page, latestYear);
+  const pages = useMemo(() => yearPages(earliestYear, latestYear), [earliestYear, latestYear]);
+  const lastPage = pages.length - 1;
+  const [page, setPage] = useState(() => yearPageOf(pages, selectedYear ?? latestYear));
+  const years = pages[Math.min(page, lastPage)] ?? [];
 
   return (
     <div className="rounded-2xl border border-stone-200 p-4">

@@ -9,7 +9,11 @@ export function CompletionView({ mode }: { mode: WizardMode }) {
       <div className="flex size-20 items-center justify-center rounded-full bg-gradient-to-br from-rose-500 to-violet-600 text-white shadow-lg shadow-rose-500/30">
         <CheckCircle2 className="size-10" aria-hidden />
       </div>
-      <h1 className="font-bold text-2xl text-stone-900 tracking-tight sm:text-3xl">
+      <h1
+        data-step-heading
+        tabIndex={-1}
+        className="font-bold text-2xl text-stone-900 tracking-tight outline-none sm:text-3xl"
+      >
         {mode === "edit" ? "Your profile is up to date" : "You're all set!"}
       </h1>
       <p className="max-w-sm text-stone-600">

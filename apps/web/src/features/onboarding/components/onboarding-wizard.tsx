@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from "@kindred/shared/constants";
 import type { SelfUser } from "@kindred/shared/user";
+import { useEffect, useRef } from "react";
 import { FormProvider } from "react-hook-form";
 import { useAuth } from "@/lib/auth";
 import { useOnboardingWizard, type WizardMode } from "../hooks/use-onboarding-wizard";
@@ -31,6 +32,16 @@ function Wizard({ user, mode, onClose }: { user: SelfUser; mode: WizardMode; onC
   const info = STEP_INFO[step];
   const Icon = info?.icon;
   const title = step === 1 ? `Welcome, ${user.username}!` : info?.title;
+  const card = useRef<HTMLDivElement>(null);
+
+  // Each step opens at its top with its heading focused: on a phone the next step's question would
+  // otherwise open where the last one's Next button was, off-screen. The avatar step's picker opens
+  // by itself and holds the focus.
+  useEffect(() => {
+    card.current?.scrollIntoView({ block: "start" });
+    if (step !== 4)
+      card.current?.querySelector<HTMLElement>("[data-step-heading]")?.focus({ preventScroll: true });
+  }, [step]);
 
   return (
     <section className="relative flex flex-1 overflow-hidden bg-gradient-to-b from-rose-50 via-white to-violet-50/60">
@@ -41,7 +52,10 @@ function Wizard({ user, mode, onClose }: { user: SelfUser; mode: WizardMode; onC
         className="absolute top-1/2 -right-32 size-96 rounded-full bg-violet-200/40 blur-3xl"
       />
       <div className="relative mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
-        <div className="rounded-3xl border border-stone-200 bg-white/95 p-6 shadow-rose-500/5 shadow-xl backdrop-blur sm:p-10">
+        <div
+          ref={card}
+          className="scroll-mt-20 rounded-3xl border border-stone-200 bg-white/95 p-6 shadow-rose-500/5 shadow-xl backdrop-blur sm:p-10"
+        >
           <WizardProgress step={step} onExit={wizard.exit} disabled={wizard.isSaving} />
           {step === COMPLETION_STEP ? (
             <CompletionView mode={mode} />
@@ -65,14 +79,16 @@ function Wizard({ user, mode, onClose }: { user: SelfUser; mode: WizardMode; onC
                     <div>
                       <h1
                         id="onboarding-step-title"
-                        className="font-bold text-2xl text-stone-900 tracking-tight sm:text-3xl"
+                        data-step-heading
+                        tabIndex={-1}
+                        className="font-bold text-2xl text-stone-900 tracking-tight outline-none sm:text-3xl"
                       >
                         {title}
                       </h1>
                       <p className="mt-1 text-stone-600">{info?.description}</p>
                     </div>
                   </div>
-                  <StepBody step={step} invalid={wizard.error !== null} onAdvance={wizard.next} />
+                  <StepBody step={step} invalid={wizard.error !== null} onAdvance={wizard.advance} />
                 </div>
                 <StepError message={wizard.error} missing={wizard.missing} onGoTo={wizard.goTo} />
                 <WizardFooter

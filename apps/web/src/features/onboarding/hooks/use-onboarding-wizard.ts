@@ -24,6 +24,8 @@ import {
   valuesFromUser,
   type WizardValues,
 } from "../wizard-values";
+import { useStepErrorClearing, type WizardError } from "./use-step-error";
+import { useWizardStep } from "./use-wizard-step";
 
 /** "onboarding": first run on /home. "edit": 'Update Profile', which keeps the profile completed. */
 export type WizardMode = "onboarding" | "edit";
@@ -54,10 +56,33 @@ interface Options {
 export function useOnboardingWizard({ user, mode, onClose }: Options) {
   const queryClient = useQueryClient();
   const firstStep = mode === "edit" ? 2 : 1;
-  const [step, setStep] = useState(() => (mode === "edit" ? 2 : resumeStep(user.questionnaireStep, 1)));
-  const [error, setError] = useState<string | null>(null);
+  const [step, showStep] = useWizardStep(
+    () => (mode === "edit" ? 2 : resumeStep(user.questionnaireStep, 1)),
+    (n) => Math.min(COMPLETION_STEP, Math.max(firstStep, n)),
+  );
+  const [wizardError, setWizardError] = useState<WizardError | null>(null);
+  const error = wizardError?.message ?? null;
   const form = useForm<WizardValues>({ defaultValues: valuesFromUser(user) });
   const save = useSaveProfileMutation();
+  // The avatar step moves on before its save returns (SPEC §2: 0.5 s after the click); that save runs
+  // beside the step saves, and a step whose background save failed is sent again with the next save.
+  const background = useSaveProfileMutation();
+  const unsaved = useRef(new Set<number>());
+  const setError = (message: string | null, kind: WizardError["kind"] = "check") =>
+    setWizardError(message === null ? null : { message, kind });
+  useStepErrorClearing(form, step, wizardError, (message) => setError(message));
+  /** The fields of the steps whose background save failed. */
+  const retryFields = (values: WizardValues): ProfileUpdateInput =>
+    Object.assign({}, ...[...unsaved.current].map((s) => stepFields(s, values)));
+  /** This step's fields, with those of any step whose background save failed. */
+  const fieldsFor = (current: number, values: WizardValues): ProfileUpdateInput => ({
+    ...retryFields(values),
+    ...stepFields(current, values),
+  });
+  const saved = (stored: SelfUser, steps: readonly number[]) => {
+    for (const s of steps) unsaved.current.delete(s);
+    storeUser(stored);
+  };
   // On the step-18 path the completed user is held back until the wizard closes: stored at once, it would
   // turn needsOnboarding off and /home would swap the wizard for the dashboard before the completion view.
   const completedUser = useRef<SelfUser | null>(null);
@@ -66,13 +91,13 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
   const progress = (questionnaireStep: number): ProfileUpdateInput =>
     mode === "onboarding" ? { questionnaireStep, onboardingCompleted: false } : {};
 
-  const goTo = (next: number) => {
+  const goTo = (next: number, options?: { replace?: boolean }) => {
     setError(null);
-    setStep(Math.min(COMPLETION_STEP, Math.max(firstStep, next)));
+    showStep(next, options);
   };
 
   const failed = (err: Error) => {
-    setError(profileUpdateError(err));
+    setError(profileUpdateError(err), "save");
     if (mode === "edit") toast(profileUpdateFailedToast(err));
   };
 
@@ -80,8 +105,9 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
     const values = form.getValues();
     const finalValues = options.skip ? { ...values, callPreferences: FLEXIBLE_CALL_PREFERENCES } : values;
     const problem = completionMessage(missingForCompletion(finalValues));
-    if (problem) return setError(problem);
+    if (problem) return setError(problem, "completion");
     const body: ProfileUpdateInput = {
+      ...retryFields(values),
       ...(options.skip ? { callPreferences: FLEXIBLE_CALL_PREFERENCES } : {}),
       questionnaireStep: COMPLETION_STEP,
       onboardingCompleted: true,
@@ -92,7 +118,7 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
           form.setValue("callPreferences", FLEXIBLE_CALL_PREFERENCES);
           storeUser(saved);
           toast(mode === "edit" ? PROFILE_UPDATED_TOAST : { title: "Call preferences saved" });
-          onClose();
+          close();
           return;
         }
         if (mode === "edit") {
@@ -101,7 +127,7 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
         } else {
           completedUser.current = saved;
         }
-        goTo(COMPLETION_STEP);
+        goTo(COMPLETION_STEP, { replace: true });
       },
       onError: failed,
     });
@@ -114,11 +140,12 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
     const problem = validateStep(step, values);
     if (problem) return setError(problem);
     const current = step;
+    const sending = [...unsaved.current, current];
     save.mutate(
-      { ...stepFields(current, values), ...progress(current + 1) },
+      { ...fieldsFor(current, values), ...progress(current + 1) },
       {
-        onSuccess: (saved) => {
-          storeUser(saved);
+        onSuccess: (stored) => {
+          saved(stored, sending);
           if (current === 17) toast({ title: "Call preferences saved" });
           goTo(current + 1);
         },
@@ -127,28 +154,57 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
     );
   };
 
+  /** Moves on at once and saves the step behind (the avatar); a failure is a toast, the choice kept. */
+  const advance = () => {
+    if (save.isPending) return;
+    const values = form.getValues();
+    const problem = validateStep(step, values);
+    if (problem) return setError(problem);
+    const current = step;
+    unsaved.current.add(current);
+    background.mutate(
+      { ...fieldsFor(current, values), ...progress(current + 1) },
+      {
+        onSuccess: (stored) => {
+          // A step save that started later carries this step's fields too; never store an older user.
+          if (!save.isPending) saved(stored, [current]);
+          else unsaved.current.delete(current);
+        },
+        onError: (err) => toast(profileUpdateFailedToast(err)),
+      },
+    );
+    goTo(current + 1);
+  };
+
   const release = () => {
     if (completedUser.current) storeUser(completedUser.current);
     completedUser.current = null;
   };
+  const close = () => {
+    onClose();
+    // What opens in the wizard's place (the dashboard, the profile) starts at its top.
+    window.scrollTo(0, 0);
+  };
   const finish = () => {
     release();
-    onClose();
+    close();
   };
   const finishLater = useEffectEvent(finish);
 
   const exit = () => {
     if (save.isPending) return;
     if (step === COMPLETION_STEP) return finish();
-    const body = { ...exitFields(step, form.getValues()), ...progress(step) };
+    const values = form.getValues();
+    const body = { ...retryFields(values), ...exitFields(step, values), ...progress(step) };
+    const sending = [...unsaved.current];
     const done = () => {
       toast({ title: "Progress saved" });
-      onClose();
+      close();
     };
     if (Object.keys(body).length === 0) return done();
     save.mutate(body, {
-      onSuccess: (saved) => {
-        storeUser(saved);
+      onSuccess: (stored) => {
+        saved(stored, sending);
         done();
       },
       onError: failed,
@@ -174,6 +230,7 @@ export function useOnboardingWizard({ user, mode, onClose }: Options) {
     missing: error ? missingFromMessage(error) : [],
     isSaving: save.isPending,
     next,
+    advance,
     previous: () => goTo(step - 1),
     goTo,
     skip: () => {

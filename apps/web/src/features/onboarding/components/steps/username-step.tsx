@@ -13,7 +13,6 @@ export function UsernameStep({ invalid }: { invalid: boolean }) {
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        autoFocus
         aria-invalid={invalid || undefined}
         aria-describedby="onboarding-step-error"
         {...register("username")}
