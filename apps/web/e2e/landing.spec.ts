@@ -88,12 +88,8 @@ test.describe("on a desktop (1280x800)", () => {
   });
 });
 
-test("the footer waits for a page that is still loading, so nothing shifts when it arrives", async ({
-  page,
-}) => {
-  const shifts = await recordLayoutShifts(page);
-  // The sign-in page's own code held back, as on a slow network: the spinner shows first. Held: every
-  // script that index.html does not load itself (the entry and its preloads pass).
+/** Holds back every script that index.html does not load itself, as a slow network would; returns the release. */
+async function holdLazyChunks(page: Page): Promise<() => void> {
   const html = await (await page.request.get("/")).text();
   const entry = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
   let release = () => {};
@@ -104,11 +100,45 @@ test("the footer waits for a page that is still loading, so nothing shifts when 
     if (!entry.has(new URL(route.request().url()).pathname)) await held;
     await route.continue();
   });
-  await page.goto("/auth");
+  return release;
+}
+
+test("the footer waits for a page that is still loading, so nothing shifts when it arrives", async ({
+  page,
+}) => {
+  const shifts = await recordLayoutShifts(page);
+  const release = await holdLazyChunks(page);
+  await page.goto("/nope");
   await expect(page.getByRole("status")).toBeVisible();
   await expect(new AppShell(page).footer).toHaveCount(0);
   release();
-  await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
   await expect(new AppShell(page).footer).toBeVisible();
   expect(await shifts()).toBe(0);
 });
+
+for (const [tab, heading, field] of [
+  ["login", "Welcome back", "Username"],
+  ["register", "Join Kindred", "Full Name"],
+] as const) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`/auth?tab=${tab} at ${viewport.width}px: the heading comes first, the card's room is held until its forms arrive`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const shifts = await recordLayoutShifts(page);
+      const release = await holdLazyChunks(page);
+      await page.goto(`/auth?tab=${tab}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole("status")).toBeVisible();
+      await expect(page.getByLabel(field)).toHaveCount(0);
+      release();
+      await expect(page.getByLabel(field)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Google" })).toBeVisible();
+      expect(await shifts()).toBe(0);
+    });
+  }
+}

@@ -32,6 +32,8 @@ interface Run {
   /** Bytes of JavaScript that went over the wire (headers included), as the server encoded them. */
   jsTransferred: number;
   scripts: string[];
+  /** The element Lighthouse took for the largest contentful paint. */
+  lcpElement: string;
   /** Audits of the non-performance categories that did not pass, with what Lighthouse said. */
   failing: string[];
 }
@@ -69,6 +71,13 @@ function failingAudits(lhr: import("lighthouse").Result): string[] {
   return out;
 }
 
+function lcpElementOf(lhr: import("lighthouse").Result): string {
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as
+    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+    | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 120) ?? "?";
+}
+
 async function measure(port: number, url: string): Promise<Run> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
@@ -92,6 +101,7 @@ async function measure(port: number, url: string): Promise<Run> {
     jsBrotli,
     jsTransferred: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
     scripts: scripts.map((s) => new URL(s.url).pathname),
+    lcpElement: lcpElementOf(lhr),
     failing: failingAudits(lhr),
   };
 }
@@ -119,6 +129,7 @@ function report(page: string, runs: Run[]) {
   console.log(`  JS brotli 11     ${kb(m((r) => r.jsBrotli))}  (${runs[0]?.scripts.length} files)`);
   console.log(`  JS transferred   ${kb(m((r) => r.jsTransferred))}  [${all((r) => kb(r.jsTransferred))}]`);
   console.log(`  scripts          ${runs[0]?.scripts.join(" ")}`);
+  for (const element of new Set(runs.map((r) => r.lcpElement))) console.log(`  LCP element      ${element}`);
   const failing = [...new Set(runs.flatMap((r) => r.failing))];
   for (const line of failing) console.log(`  not passing: ${line}`);
 }
