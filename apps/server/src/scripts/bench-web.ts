@@ -6,6 +6,7 @@
 // quality 11 of the built files (what the goal counts) and as the bytes that went over the wire.
 // The build comes first (npm run bench:web runs scripts/build.mjs, which builds what is stale).
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
@@ -135,6 +136,9 @@ function report(page: string, runs: Run[]) {
 }
 
 const runs = flag("--runs", 3);
+// The machine is shared: the load around the run says how far its CPU figures (TBT, and with it the
+// performance score) can be trusted. LCP under the simulated network moves far less.
+const loadBefore = os.loadavg()[0] ?? 0;
 const dir = tempDir();
 const server = await startApp(dir, {});
 const chrome = await chromeLauncher.launch({
@@ -152,7 +156,8 @@ try {
       );
     }
   }
-  console.log(`\nLighthouse mobile preset, ${new Date().toISOString()}, ${server.url}`);
+  const load = `load average ${loadBefore.toFixed(1)} → ${(os.loadavg()[0] ?? 0).toFixed(1)} on ${os.cpus().length} cores`;
+  console.log(`\nLighthouse mobile preset, ${new Date().toISOString()}, ${server.url}, ${load}`);
   for (const [page, pageRuns] of results) report(page, pageRuns);
 } finally {
   chrome.kill();
