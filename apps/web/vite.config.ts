@@ -11,7 +11,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of the build, which the
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text asset of the build, which the
  * server sends as they are (@fastify/static preCompressed): the slowest, smallest settings cost once
  * here instead of on every request. Files under 1 KB stay as they are, as the server's own threshold.
  */
@@ -25,7 +25,9 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       const files = fs.readdirSync(outDir, { recursive: true, encoding: "utf8" });
-      const text = files.filter((f) => /\.(js|css|html|svg|txt|json|webmanifest)$/.test(f));
+      // Not index.html: the server answers page loads with it from memory, with its own validators
+      // (apps/server/src/plugins/web.ts); a copy beside it would answer its revalidations with another ETag.
+      const text = files.filter((f) => /\.(js|css|svg|txt|json|webmanifest)$/.test(f));
       await Promise.all(
         text.map(async (name) => {
           const file = path.join(outDir, name);
