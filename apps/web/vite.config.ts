@@ -1,12 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath, URL } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text asset of the build, which the
+ * server sends as they are (@fastify/static preCompressed): the slowest, smallest settings cost once
+ * here instead of on every request. Files under 1 KB stay as they are, as the server's own threshold.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "kindred-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = fs.readdirSync(outDir, { recursive: true, encoding: "utf8" });
+      // Not index.html: the server answers page loads with it from memory, with its own validators
+      // (apps/server/src/plugins/web.ts); a copy beside it would answer its revalidations with another ETag.
+      const text = files.filter((f) => /\.(js|css|svg|txt|json|webmanifest)$/.test(f));
+      await Promise.all(
+        text.map(async (name) => {
+          const file = path.join(outDir, name);
+          const body = fs.readFileSync(file);
+          if (body.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gzip(body, { level: 9 }),
+          ]);
+          fs.writeFileSync(`${file}.br`, br);
+          fs.writeFileSync(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
 
 const backend = process.env.KINDRED_DEV_BACKEND ?? "http://localhost:5000";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

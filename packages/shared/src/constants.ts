@@ -2,6 +2,13 @@
 
 export const PRODUCT_NAME = "Kindred";
 
+/**
+ * A cookie the browser can read, set beside the (HttpOnly) session cookie with the same lifetime: "this
+ * browser may be signed in". The web app asks GET /api/user only when it is there, so a visitor's page
+ * makes no request that must fail. It grants nothing: the session cookie stays the only proof.
+ */
+export const SIGNED_IN_HINT_COOKIE = "kindred_signed_in";
+
 export const AGE_MIN = 21;
 export const AGE_MAX = 100;
 export const AGE_PREFERENCE_DEFAULT_MIN = 21;

@@ -1,3 +1,4 @@
+import { SIGNED_IN_HINT_COOKIE } from "@kindred/shared/constants";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../lib/http-error.ts";
@@ -23,17 +24,24 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  const options = {
     path: "/",
-    httpOnly: true,
     sameSite: "lax",
     secure: request.protocol === "https",
     maxAge: SESSION_TTL_MS / 1000,
-  });
+  } as const;
+  reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
+  // Readable by the page's script on purpose: it only says whether to ask who is signed in.
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, "1", { ...options, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
+  clearSignedInHint(reply);
+}
+
+function clearSignedInHint(reply: FastifyReply) {
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: "/" });
 }
 
 /** The one auth hook for /api: loads the session user, refuses anonymous calls to non-public routes. */
@@ -41,18 +49,25 @@ export const authHook = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionTokenHash", null);
   /** Sets the request's session; the refusal when the route needs one and there is none. */
-  function admit(request: FastifyRequest, session: Session | null): HttpError | undefined {
+  function admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: Session | null,
+  ): HttpError | undefined {
     request.sessionTokenHash = session?.tokenHash ?? null;
     request.user = session?.user ?? null;
+    // A hint left from a session that has ended (expired, or ended elsewhere) goes, so the web app
+    // stops asking; the answer to this request is the one it would have been without the hint.
+    if (!request.user && request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined) clearSignedInHint(reply);
     if (!request.user && !request.is404 && !request.routeOptions.config?.public) {
       return new HttpError(401, "Please sign in to continue.");
     }
   }
   // A callback hook: most requests (no cookie, or a cached session) are settled without waiting.
-  app.addHook("onRequest", (request, _reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
     if (!request.url.startsWith("/api/")) return done();
     const known = app.sessions.known(request.cookies);
-    if (known !== undefined) return done(admit(request, known));
-    app.sessions.fromCookies(request.cookies).then((session) => done(admit(request, session)), done);
+    if (known !== undefined) return done(admit(request, reply, known));
+    app.sessions.fromCookies(request.cookies).then((session) => done(admit(request, reply, session)), done);
   });
 });

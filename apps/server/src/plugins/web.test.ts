@@ -9,6 +9,12 @@ fs.mkdirSync(path.join(dist, "assets"));
 const html = `<!doctype html><html><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;
 fs.writeFileSync(path.join(dist, "index.html"), html);
 fs.writeFileSync(path.join(dist, "assets", "app-1234.js"), "console.log(1)");
+// What the web build writes beside each asset (apps/web/vite.config.ts); marked, to tell which was sent.
+fs.writeFileSync(path.join(dist, "assets", "app-1234.js.br"), "brotli copy");
+fs.writeFileSync(path.join(dist, "assets", "app-1234.js.gz"), "gzip copy");
+// The real one, as the build copies it from apps/web/public.
+const robots = fs.readFileSync(path.resolve(import.meta.dirname, "../../../web/public/robots.txt"), "utf8");
+fs.writeFileSync(path.join(dist, "robots.txt"), robots);
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 const { app } = await createTestApp({ env: { WEB_DIST: dist } });
@@ -65,5 +71,42 @@ describe("the web app's pages", () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: "Not found" });
     }
+  });
+});
+
+describe("the web app's files", () => {
+  it("are sent as the build's brotli or gzip copy to a browser that accepts it, the file itself otherwise", async () => {
+    const get = (acceptEncoding?: string) =>
+      app.inject({
+        method: "GET",
+        url: "/assets/app-1234.js",
+        headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      });
+    const br = await get("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.body).toBe("brotli copy");
+    const gz = await get("gzip, deflate");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.body).toBe("gzip copy");
+    const plain = await get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log(1)");
+    for (const res of [br, gz, plain]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
+  it("include a robots.txt that lets every crawler in, not the page", async () => {
+    const res = await app.inject({ method: "GET", url: "/robots.txt" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(res.body).not.toContain("<html");
+    const lines = res.body.split("\n").map((line) => line.trim());
+    expect(lines).toContain("User-agent: *");
+    expect(lines).toContain("Allow: /");
+    expect(lines.filter((line) => /^disallow:\s*\S/i.test(line))).toEqual([]);
   });
 });

@@ -37,7 +37,10 @@ function loadIndex(root: string) {
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated, and every
- * unknown non-API GET answered with index.html so the client router can take it.
+ * unknown non-API GET answered with index.html so the client router can take it. The build writes a
+ * brotli (quality 11) and a gzip copy beside each text asset (apps/web/vite.config.ts): those are sent
+ * as they are to a browser that accepts them, so no request pays for compressing, and each asset gets
+ * the smallest encoding once rather than @fastify/compress's per-request quality.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const hasBuild = fs.existsSync(path.join(opts.root, "index.html"));
@@ -47,6 +50,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
       root: opts.root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

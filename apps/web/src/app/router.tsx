@@ -2,10 +2,13 @@ import { lazy } from "react";
 import { Route, Routes } from "react-router";
 import { RootLayout } from "./layout/root-layout";
 import { GuestOnly, RequireAuth } from "./route-guards";
+import { AuthPage } from "./routes/auth";
+import { LandingPage } from "./routes/landing";
 
-// Every screen is its own chunk, so the landing page does not carry the logged-in app.
-const LandingPage = lazy(() => import("./routes/landing").then((m) => ({ default: m.LandingPage })));
-const AuthPage = lazy(() => import("./routes/auth").then((m) => ({ default: m.AuthPage })));
+// The landing page and the frame of the sign-in page are in the entry chunk: most first visits are to
+// them, and a chunk of their own would be one more round trip before their first paint (the sign-in
+// page's forms still load apart). Every other screen is its own chunk, so the landing page does not
+// carry the logged-in app.
 const HomePage = lazy(() => import("./routes/home").then((m) => ({ default: m.HomePage })));
 const ChatsPage = lazy(() => import("./routes/chats").then((m) => ({ default: m.ChatsPage })));
 const ConversationPage = lazy(() =>

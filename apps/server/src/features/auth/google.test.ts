@@ -146,6 +146,7 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
     const done = await signInWithGoogle("google-sub-1");
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe("/home");
+    expect(done.cookies.find((c) => c.name === "kindred_signed_in")?.value).toBe("1");
     const session = sessionCookie(done);
     const user = (await me(session)).json();
     expect(user).toMatchObject({

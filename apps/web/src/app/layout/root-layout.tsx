@@ -53,14 +53,22 @@ function Chrome() {
       </a>
       {isLanding(pathname) ? <LandingHeader /> : null}
       {showHeader(pathname) ? <AppHeader /> : null}
-      <main id="main" className="flex flex-1 flex-col">
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<FullPageSpinner />}>
+      {/* The footer waits with the page: were it shown beside the spinner, it would paint at the top
+          and jump down when the page arrives (a layout shift). The fallback fills the screen instead. */}
+      <Suspense
+        fallback={
+          <main id="main" className="flex flex-1 flex-col">
+            <FullPageSpinner />
+          </main>
+        }
+      >
+        <main id="main" className="flex flex-1 flex-col">
+          <ErrorBoundary resetKey={pathname}>
             <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
-      {showFooter(pathname) ? <SiteFooter /> : null}
+          </ErrorBoundary>
+        </main>
+        {showFooter(pathname) ? <SiteFooter /> : null}
+      </Suspense>
       {bottomNav ? <BottomNav /> : null}
     </div>
   );

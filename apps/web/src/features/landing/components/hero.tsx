@@ -45,7 +45,9 @@ export function Hero() {
           </div>
           <dl className="mt-12 grid grid-cols-3 gap-4 border-stone-200 border-t pt-8">
             {STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse">
+              // The value is shown above its label (column-reverse) and pinned to the top (justify-end is
+              // the top in a reversed column), so the three values line up whatever their labels wrap to.
+              <div key={stat.label} className="flex flex-col-reverse justify-end">
                 <dt className="mt-1 text-stone-500 text-xs sm:text-sm">{stat.label}</dt>
                 <dd className="font-bold text-2xl text-stone-900 sm:text-3xl">{stat.value}</dd>
               </div>

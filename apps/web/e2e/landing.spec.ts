@@ -1,0 +1,144 @@
+import { expect, type Page, test } from "@playwright/test";
+import { AppShell } from "./pages/app-shell";
+import { LandingPage } from "./pages/landing-page";
+
+/** Sums the page's layout shifts (the CLS of the page so far), as Lighthouse counts them. */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: number };
+    w.__shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) w.__shifts += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
+}
+
+test.describe("on a phone (390x844)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the section links are in a menu that opens, follows a link, and closes on Escape", async ({
+    page,
+  }) => {
+    const landing = new LandingPage(page);
+    await landing.goto();
+    const button = landing.header.getByRole("button", { name: "Sections menu" });
+    const sections = page.getByRole("navigation", { name: "Sections" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(sections).toBeHidden();
+    await expect(landing.signInLink()).toBeVisible();
+    await expect(landing.signUpLink()).toBeVisible();
+
+    // By keyboard: Tab reaches the button, Enter opens it, Escape closes it and keeps focus there.
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    for (const label of ["How It Works", "Features", "About"]) {
+      await expect(sections.getByRole("link", { name: label })).toBeVisible();
+    }
+    await page.keyboard.press("Tab");
+    await expect(sections.getByRole("link", { name: "How It Works" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(sections).toBeHidden();
+    await expect(button).toBeFocused();
+
+    // Choosing a link goes to its section and closes the menu.
+    await button.click();
+    await sections.getByRole("link", { name: "Features" }).click();
+    await expect(page).toHaveURL(/#features$/);
+    await expect(sections).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator("#features")).toBeInViewport();
+
+    // The header fits the phone: nothing of it runs past the screen's edge.
+    for (const item of [button, landing.signUpLink(), landing.signInLink()]) {
+      const box = await item.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    }
+  });
+
+  test("the hero's three statistics line up", async ({ page }) => {
+    await new LandingPage(page).goto();
+    const values = page.locator("dl dd");
+    await expect(values).toHaveText(["3+", "87%", "20+"]);
+    const tops = await values.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    expect(new Set(tops).size, `tops ${tops.join(", ")}`).toBe(1);
+  });
+});
+
+test.describe("on a desktop (1280x800)", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the section links show in the header and there is no menu button", async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await expect(landing.header.getByRole("button", { name: "Sections menu" })).toBeHidden();
+    const sections = page.getByRole("navigation", { name: "Sections" });
+    await sections.getByRole("link", { name: "About" }).click();
+    await expect(page.locator("#about")).toBeInViewport();
+    const tops = await page
+      .locator("dl dd")
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
+  });
+});
+
+/** Holds back every script that index.html does not load itself, as a slow network would; returns the release. */
+async function holdLazyChunks(page: Page): Promise<() => void> {
+  const html = await (await page.request.get("/")).text();
+  const entry = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    if (!entry.has(new URL(route.request().url()).pathname)) await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test("the footer waits for a page that is still loading, so nothing shifts when it arrives", async ({
+  page,
+}) => {
+  const shifts = await recordLayoutShifts(page);
+  const release = await holdLazyChunks(page);
+  await page.goto("/nope");
+  await expect(page.getByRole("status")).toBeVisible();
+  await expect(new AppShell(page).footer).toHaveCount(0);
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await expect(new AppShell(page).footer).toBeVisible();
+  expect(await shifts()).toBe(0);
+});
+
+for (const [tab, heading, field] of [
+  ["login", "Welcome back", "Username"],
+  ["register", "Join Kindred", "Full Name"],
+] as const) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`/auth?tab=${tab} at ${viewport.width}px: the heading comes first, the card's room is held until its forms arrive`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const shifts = await recordLayoutShifts(page);
+      const release = await holdLazyChunks(page);
+      await page.goto(`/auth?tab=${tab}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole("status")).toBeVisible();
+      await expect(page.getByLabel(field)).toHaveCount(0);
+      release();
+      await expect(page.getByLabel(field)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Google" })).toBeVisible();
+      expect(await shifts()).toBe(0);
+    });
+  }
+}
