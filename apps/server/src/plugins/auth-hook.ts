@@ -23,16 +23,32 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string) {
-  const options = {
+const cookieOptions = (request: FastifyRequest) =>
+  ({
     path: "/",
     sameSite: "lax",
     secure: request.protocol === "https",
     maxAge: SESSION_TTL_MS / 1000,
-  } as const;
-  reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
-  // Readable by the page's script on purpose: it only says whether to ask who is signed in.
-  reply.setCookie(SIGNED_IN_HINT_COOKIE, "1", { ...options, httpOnly: false });
+  }) as const;
+
+export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), httpOnly: true });
+  setSignedInHint(reply, request);
+}
+
+/** Readable by the page's script on purpose: it only says whether to ask who is signed in. */
+function setSignedInHint(reply: FastifyReply, request: FastifyRequest) {
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, "1", { ...cookieOptions(request), httpOnly: false });
+}
+
+/**
+ * A page asked for with a session cookie but no hint (a browser signed in before the hint existed)
+ * gets the hint, so the web app asks who it is; if the session has ended, that answer clears it again.
+ */
+export function hintSessionHolder(reply: FastifyReply, request: FastifyRequest) {
+  if (request.cookies[SESSION_COOKIE] && request.cookies[SIGNED_IN_HINT_COOKIE] === undefined) {
+    setSignedInHint(reply, request);
+  }
 }
 
 export function clearSessionCookie(reply: FastifyReply) {

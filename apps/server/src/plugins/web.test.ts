@@ -110,3 +110,22 @@ describe("the web app's files", () => {
     expect(lines.filter((line) => /^disallow:\s*\S/i.test(line))).toEqual([]);
   });
 });
+
+describe("the signed-in hint on pages", () => {
+  const hintOf = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.find((c) => c.name === "kindred_signed_in");
+
+  it("is given to a browser that holds a session cookie but no hint (signed in before the hint existed)", async () => {
+    const page = await app.inject({ method: "GET", url: "/", headers: { cookie: "kindred_session=abc" } });
+    expect(page.statusCode).toBe(200);
+    expect(hintOf(page)).toMatchObject({ value: "1", path: "/" });
+  });
+
+  it("is not set for a visitor, nor again for a browser that has it", async () => {
+    expect(hintOf(await app.inject({ method: "GET", url: "/" }))).toBeUndefined();
+    const both = "kindred_session=abc; kindred_signed_in=1";
+    expect(
+      hintOf(await app.inject({ method: "GET", url: "/home", headers: { cookie: both } })),
+    ).toBeUndefined();
+  });
+});

@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { hintSessionHolder } from "./auth-hook.ts";
 
 /** Requests @fastify/static answers with a 304 or a part (206): they still go to it, and to the disk. */
 const CONDITIONAL = [
@@ -61,6 +62,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
     const isPage =
       (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
     if (!isPage) return reply.status(404).send({ message: "Not found" });
+    hintSessionHolder(reply, request);
     if (!index)
       return reply.status(404).type("text/plain").send("The web app is not built: run npm run build.");
     if (isConditional(request)) return reply.header("cache-control", "no-cache").sendFile("index.html");
