@@ -141,7 +141,10 @@ test("the avatar moves on 0.5 s after the click, its save running behind", async
   await page.goto("/home");
   await wizard.expectStep(4);
   const clicked = Date.now();
-  await page.getByRole("dialog", { name: "Choose your avatar" }).getByRole("button", { name: "🐼" }).click();
+  await page
+    .getByRole("dialog", { name: "Choose your avatar" })
+    .getByRole("button", { name: "panda" })
+    .click();
   await expect(page.getByText("Step 5 of 18", { exact: true })).toBeVisible({ timeout: 2500 });
   expect(Date.now() - clicked).toBeGreaterThanOrEqual(450);
   expect(Date.now() - clicked).toBeLessThan(3000);
@@ -167,7 +170,10 @@ test("a failed avatar save is reported and the choice is kept, then saved with t
   const shell = new AppShell(page);
   await page.goto("/home");
   await wizard.expectStep(4);
-  await page.getByRole("dialog", { name: "Choose your avatar" }).getByRole("button", { name: "🐼" }).click();
+  await page
+    .getByRole("dialog", { name: "Choose your avatar" })
+    .getByRole("button", { name: "panda" })
+    .click();
   await wizard.expectStep(5, "How do you identify?");
   await expect(shell.toast("Update failed")).toBeVisible();
   // An empty 500: SPEC §8's fallback, never the status line.

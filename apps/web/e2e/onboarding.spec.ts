@@ -44,7 +44,7 @@ test("a new user walks all 18 steps, resumes after a reload, then edits the prof
   await wizard.expectStep(4);
   const picker = page.getByRole("dialog", { name: "Choose your avatar" });
   await expect(picker).toBeVisible();
-  await picker.getByRole("button", { name: "🦊" }).click();
+  await picker.getByRole("button", { name: "fox" }).click();
   await wizard.expectStep(5, "How do you identify?");
 
   // 5 Gender, 6 Interested genders
@@ -171,7 +171,7 @@ test("a new user walks all 18 steps, resumes after a reload, then edits the prof
   await expect(page.getByText(`You are ${ageOn15June(1990)} years old`)).toBeVisible();
   await wizard.next();
   await wizard.expectStep(4);
-  await page.getByRole("dialog").getByRole("button", { name: "🐼" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "panda" }).click();
   await wizard.expectStep(5);
   await expect(wizard.radio("Woman")).toBeChecked();
   for (const step of [5, 6, 7, 8]) {

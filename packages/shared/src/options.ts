@@ -43,6 +43,50 @@ export const AVATAR_EMOJIS = [
   "🎲",
 ] as const;
 
+/** Each avatar's spoken name (the picker's buttons are named by it, e.g. 'fox'). */
+export const AVATAR_EMOJI_NAMES: Record<(typeof AVATAR_EMOJIS)[number], string> = {
+  "😀": "grinning face",
+  "😎": "smiling face with sunglasses",
+  "🥳": "partying face",
+  "😇": "smiling face with halo",
+  "🤓": "nerd face",
+  "🧐": "face with monocle",
+  "🤠": "cowboy",
+  "😺": "cat",
+  "🦊": "fox",
+  "🐼": "panda",
+  "🐨": "koala",
+  "🐯": "tiger",
+  "🦁": "lion",
+  "🐸": "frog",
+  "🐵": "monkey",
+  "🦄": "unicorn",
+  "🐙": "octopus",
+  "🦋": "butterfly",
+  "🐢": "turtle",
+  "🐬": "dolphin",
+  "🌸": "cherry blossom",
+  "🌻": "sunflower",
+  "🌵": "cactus",
+  "🍀": "four-leaf clover",
+  "🌈": "rainbow",
+  "⭐": "star",
+  "🌙": "crescent moon",
+  "🔥": "fire",
+  "🌊": "wave",
+  "⚡": "lightning",
+  "🎸": "guitar",
+  "🎨": "palette",
+  "📚": "books",
+  "🎧": "headphones",
+  "⚽": "football",
+  "🚲": "bicycle",
+  "☕": "coffee",
+  "🍕": "pizza",
+  "🧁": "cupcake",
+  "🎲": "die",
+};
+
 export const GENDERS = ["Woman", "Man", "Non-binary", "Other"] as const;
 export const INTERESTED_GENDERS = ["Women", "Men", "Non-binary", "Other"] as const;
 export type Gender = (typeof GENDERS)[number];

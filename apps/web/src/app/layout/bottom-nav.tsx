@@ -23,7 +23,7 @@ export function BottomNav({ active }: { active?: NavLabel }) {
                 aria-label={label === "Chats" ? unreadLinkLabel(label, unread) : undefined}
                 className={cn(
                   "flex h-16 flex-col items-center justify-center gap-1 font-medium text-xs transition-colors",
-                  isActive ? "text-rose-600" : "text-stone-500 hover:text-stone-900",
+                  isActive ? "text-rose-700" : "text-stone-500 hover:text-stone-900",
                 )}
               >
                 <span className="relative">

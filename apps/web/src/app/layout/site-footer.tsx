@@ -11,7 +11,7 @@ const COLUMNS = [
   { title: "Legal", links: ["Privacy Policy", "Terms of Service", "Cookie Policy", "Accessibility"] },
 ] as const;
 
-const linkClass = "text-sm text-stone-600 transition-colors hover:text-rose-600";
+const linkClass = "text-sm text-stone-600 transition-colors hover:text-rose-700";
 
 export function SiteFooter() {
   return (

@@ -71,7 +71,7 @@ export function AuthPage() {
       <div className="flex flex-col px-4 py-6 sm:px-8">
         <Link
           to="/"
-          className="inline-flex w-fit items-center gap-2 rounded-full px-2 py-1 font-medium text-sm text-stone-600 transition-colors hover:text-rose-600"
+          className="inline-flex w-fit items-center gap-2 rounded-full px-2 py-1 font-medium text-sm text-stone-600 transition-colors hover:text-rose-700"
         >
           <ArrowLeft className="size-4" aria-hidden />
           Back to homepage

@@ -10,7 +10,7 @@ export function NotFoundPage() {
       <div className="rounded-full bg-violet-50 p-4 text-violet-600">
         <Compass className="size-8" aria-hidden />
       </div>
-      <p className="font-semibold text-rose-600 text-sm">404</p>
+      <p className="font-semibold text-rose-700 text-sm">404</p>
       <h1 className="font-bold text-3xl text-stone-900 tracking-tight">Page Not Found</h1>
       <p className="text-stone-600">The page you are looking for does not exist or has moved.</p>
       <Button asChild variant="gradient">

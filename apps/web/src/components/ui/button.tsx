@@ -15,7 +15,7 @@ export const buttonVariants = cva(
         outline: "border border-stone-300 bg-white text-stone-900 hover:bg-stone-50",
         ghost: "text-stone-700 hover:bg-stone-100 hover:text-stone-900",
         destructive: "bg-red-600 text-white hover:bg-red-700",
-        link: "text-rose-600 underline-offset-4 hover:underline",
+        link: "text-rose-700 underline-offset-4 hover:underline",
       },
       size: {
         default: "h-10 px-5",

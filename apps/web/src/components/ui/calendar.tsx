@@ -80,7 +80,7 @@ export function Calendar({
       </div>
       <div className="grid grid-cols-7 gap-1 text-center">
         {days.slice(0, 7).map((day) => (
-          <span key={format(day, "EEE")} className="pb-1 font-medium text-stone-400 text-xs" aria-hidden>
+          <span key={format(day, "EEE")} className="pb-1 font-medium text-stone-500 text-xs" aria-hidden>
             {format(day, "EEEEEE")}
           </span>
         ))}

@@ -14,8 +14,10 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn("font-semibold text-xl tracking-tight", className)} {...props} />;
+/** A card's heading: h3 by default; `level={2}` where the card sits right under the page's h1. */
+export function CardTitle({ className, level = 3, ...props }: ComponentProps<"h3"> & { level?: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return <Heading className={cn("font-semibold text-xl tracking-tight", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

@@ -19,10 +19,10 @@ export function Command({ className, ...props }: ComponentProps<typeof CommandPr
 export function CommandInput({ className, ...props }: ComponentProps<typeof CommandPrimitive.Input>) {
   return (
     <div className="flex items-center gap-2 border-stone-200 border-b px-3">
-      <Search className="size-4 shrink-0 text-stone-400" aria-hidden />
+      <Search className="size-4 shrink-0 text-stone-500" aria-hidden />
       <CommandPrimitive.Input
         className={cn(
-          "flex h-11 w-full bg-transparent text-base outline-none placeholder:text-stone-400 md:text-sm",
+          "flex h-11 w-full bg-transparent text-base outline-none placeholder:text-stone-500 md:text-sm",
           className,
         )}
         {...props}

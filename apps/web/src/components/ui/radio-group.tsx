@@ -11,7 +11,7 @@ export function RadioGroupItem({ className, ...props }: ComponentProps<typeof Ra
   return (
     <RadioGroupPrimitive.Item
       className={cn(
-        "flex size-4 shrink-0 items-center justify-center rounded-full border border-stone-400 text-rose-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-rose-600",
+        "flex size-4 shrink-0 items-center justify-center rounded-full border border-stone-400 text-rose-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-rose-600",
         className,
       )}
       {...props}

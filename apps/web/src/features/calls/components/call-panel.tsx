@@ -144,7 +144,7 @@ export function CallPanel({
     >
       <div
         className={cn(
-          "flex size-20 items-center justify-center rounded-full bg-gradient-to-br from-rose-100 to-violet-100 text-rose-600",
+          "flex size-20 items-center justify-center rounded-full bg-gradient-to-br from-rose-100 to-violet-100 text-rose-700",
           live && "animate-pulse",
         )}
       >

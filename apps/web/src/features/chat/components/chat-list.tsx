@@ -21,7 +21,7 @@ function useMinuteClock(): number {
 function EmptyState({ title, text, toMatches }: { title: string; text: string; toMatches?: boolean }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-3xl border border-stone-300 border-dashed bg-white/60 px-6 py-14 text-center">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-rose-100 to-violet-100 text-rose-600">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-rose-100 to-violet-100 text-rose-700">
         <MessagesSquare className="size-7" aria-hidden />
       </span>
       <p className="font-semibold text-lg text-stone-900">{title}</p>
@@ -105,7 +105,7 @@ export function ChatList({ myId }: { myId: number }) {
 export function ChatsHeading() {
   return (
     <div className="flex items-center gap-3">
-      <span className="flex size-11 items-center justify-center rounded-2xl bg-gradient-to-br from-rose-100 to-violet-100 text-rose-600">
+      <span className="flex size-11 items-center justify-center rounded-2xl bg-gradient-to-br from-rose-100 to-violet-100 text-rose-700">
         <MessageCircle className="size-5" aria-hidden />
       </span>
       <h1 className="font-bold text-3xl text-stone-900 tracking-tight">Chats</h1>

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 export function NoConversation() {
   return (
     <section className="flex flex-col items-center gap-3 rounded-3xl border border-stone-200 bg-white px-6 py-14 text-center shadow-sm">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-rose-100 to-violet-100 text-rose-600">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-rose-100 to-violet-100 text-rose-700">
         <MessagesSquare className="size-7" aria-hidden />
       </span>
       <h1 className="font-semibold text-2xl text-stone-900">No Conversation Selected</h1>

@@ -48,7 +48,7 @@ export function DebugMatches() {
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="flex items-center gap-2 font-semibold text-rose-600 text-sm uppercase tracking-wider">
+          <p className="flex items-center gap-2 font-semibold text-rose-700 text-sm uppercase tracking-wider">
             <Bug className="size-4" aria-hidden /> Developer
           </p>
           <h1 className="mt-1 font-bold text-3xl text-stone-900 tracking-tight">Debug Matches</h1>

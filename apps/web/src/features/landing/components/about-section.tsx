@@ -13,7 +13,7 @@ export function AboutSection() {
     <section id="about" className="scroll-mt-16 bg-white py-20 sm:py-28">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div>
-          <p className="font-semibold text-rose-600 text-sm uppercase tracking-wider">About {PRODUCT_NAME}</p>
+          <p className="font-semibold text-rose-700 text-sm uppercase tracking-wider">About {PRODUCT_NAME}</p>
           <h2 className="mt-2 font-bold text-3xl text-stone-900 tracking-tight sm:text-4xl">
             Great relationships start with great conversations
           </h2>

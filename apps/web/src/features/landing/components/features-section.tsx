@@ -43,7 +43,7 @@ export function FeaturesSection() {
               key={title}
               className="flex gap-5 rounded-3xl bg-white p-8 shadow-sm ring-1 ring-stone-200/70 transition-shadow hover:shadow-md"
             >
-              <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-rose-50 text-rose-600">
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-rose-50 text-rose-700">
                 <Icon className="size-6" aria-hidden />
               </span>
               <div>

@@ -91,7 +91,7 @@ export function AvailabilityIndicator({
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
-            <Clock className="size-5 text-rose-600" aria-hidden />
+            <Clock className="size-5 text-rose-700" aria-hidden />
             {`${username}'s call times`}
           </DialogTitle>
           <DialogDescription>{label}</DialogDescription>

@@ -26,7 +26,7 @@ export function MatchCardMenu({ match }: { match: Match }) {
           <Button
             variant="ghost"
             size="icon"
-            className="size-9 text-stone-400 hover:text-stone-700"
+            className="size-9 text-stone-500 hover:text-stone-700"
             aria-label={`More options for ${username}`}
           >
             <EllipsisVertical aria-hidden />

@@ -86,8 +86,18 @@ function CallButton({ matchId }: { matchId: number }) {
 }
 
 /** SPEC §2 match card. The green dot is real presence, pushed over the online-status socket. */
-export function MatchCard({ match, className }: { match: Match; className?: string }) {
+/** `headingLevel`: 2 on /matches, where the cards sit right under the page's h1; 3 under a section's h2. */
+export function MatchCard({
+  match,
+  className,
+  headingLevel = 3,
+}: {
+  match: Match;
+  className?: string;
+  headingLevel?: 2 | 3;
+}) {
   const other = match.otherUser;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const facts = [other.age ? `${other.age}` : null, other.location].filter(Boolean).join(" · ");
   return (
     <article
@@ -100,7 +110,7 @@ export function MatchCard({ match, className }: { match: Match; className?: stri
       <header className="flex items-start gap-4">
         <MatchAvatar person={other} revealed={match.arePhotosRevealed} online={other.online} />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold text-lg text-stone-900">{other.username}</h3>
+          <Heading className="truncate font-semibold text-lg text-stone-900">{other.username}</Heading>
           {facts ? (
             <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-500">
               <MapPin className="size-3.5 shrink-0" aria-hidden />

@@ -12,7 +12,7 @@ export function MatchesEmptyState({
 }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-3xl border border-stone-300 border-dashed bg-white/60 px-6 py-14 text-center">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-rose-100 to-violet-100 text-rose-600">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-rose-100 to-violet-100 text-rose-700">
         <HeartHandshake className="size-7" aria-hidden />
       </span>
       <p className="font-semibold text-lg text-stone-900">{title}</p>

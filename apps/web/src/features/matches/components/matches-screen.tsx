@@ -73,7 +73,7 @@ export function MatchesScreen({ user }: { user: Pick<SelfUser, "profileType"> })
         ) : (
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
             {shown.map((match) => (
-              <MatchCard key={match.id} match={match} />
+              <MatchCard key={match.id} match={match} headingLevel={2} />
             ))}
           </div>
         )}

@@ -22,8 +22,8 @@ export function PlanUsageCard({ user }: { user: Pick<SelfUser, "profileType"> })
           </span>
         </div>
         <CardTitle className="text-2xl">
-          {matches ? `${used} of ${plan.maxMatches}` : `– of ${plan.maxMatches}`}
-          <span className="ml-2 font-normal text-base text-stone-500">matches used</span>
+          {matches ? `${used} of ${plan.maxMatches}` : `– of ${plan.maxMatches}`}{" "}
+          <span className="ml-1 font-normal text-base text-stone-500">matches used</span>
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -44,7 +44,7 @@ export function PlanUsageCard({ user }: { user: Pick<SelfUser, "profileType"> })
           {used >= plan.maxMatches
             ? "Your plan's matches are full."
             : `Room for ${plan.maxMatches - used} more ${plan.maxMatches - used === 1 ? "match" : "matches"}.`}{" "}
-          <Link to="/profile?tab=subscription" className="font-medium text-rose-600 hover:underline">
+          <Link to="/profile?tab=subscription" className="font-medium text-rose-700 hover:underline">
             See plans
           </Link>
         </p>

@@ -93,7 +93,7 @@ export function ScheduleCallDialog({
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
-            <CalendarClock className="size-5 text-rose-600" aria-hidden />
+            <CalendarClock className="size-5 text-rose-700" aria-hidden />
             {`Schedule a call with ${username}`}
           </DialogTitle>
           <DialogDescription>Pick a day and a time. Times are UK time (Europe/London).</DialogDescription>

@@ -90,7 +90,7 @@ export function UnmatchButton({ matchId, username }: { matchId: number; username
           <Button
             variant="ghost"
             size="icon"
-            className="size-9 text-stone-400 hover:bg-red-50 hover:text-red-600"
+            className="size-9 text-stone-500 hover:bg-red-50 hover:text-red-600"
             aria-label={`Unmatch ${username}`}
             title="Unmatch"
             disabled={mutation.isPending}

@@ -89,7 +89,7 @@ export function BirthdayCalendar({
       </div>
       <fieldset aria-label={format(month, "MMMM yyyy")} className="grid grid-cols-7 gap-1 text-center">
         {days.slice(0, 7).map((day) => (
-          <span key={format(day, "EEE")} aria-hidden className="pb-1 font-medium text-stone-400 text-xs">
+          <span key={format(day, "EEE")} aria-hidden className="pb-1 font-medium text-stone-500 text-xs">
             {format(day, "EEEEEE")}
           </span>
         ))}

@@ -72,7 +72,7 @@ function Wizard({ user, mode, onClose }: { user: SelfUser; mode: WizardMode; onC
                 <div key={step} className="animate-fade-in">
                   <div className="mb-6 flex items-start gap-4">
                     {Icon ? (
-                      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-rose-100 to-violet-100 text-rose-600">
+                      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-rose-100 to-violet-100 text-rose-700">
                         <Icon className="size-6" aria-hidden />
                       </span>
                     ) : null}

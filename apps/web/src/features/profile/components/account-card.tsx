@@ -21,7 +21,7 @@ export function AccountCard() {
   return (
     <Card role="region" aria-label="Your account">
       <CardHeader>
-        <CardTitle>Your account</CardTitle>
+        <CardTitle level={2}>Your account</CardTitle>
         <CardDescription>
           Download everything we hold about you, or delete your account for good.
         </CardDescription>

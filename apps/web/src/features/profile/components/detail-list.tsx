@@ -16,7 +16,7 @@ export function DetailList({ items }: { items: readonly Detail[] }) {
         <div key={label} className="grid gap-1 py-3 first:pt-0 last:pb-0 sm:grid-cols-[10rem_1fr] sm:gap-4">
           <dt className="text-sm text-stone-500">{label}</dt>
           <dd className="font-medium text-sm text-stone-900">
-            {isEmpty(value) ? <span className="font-normal text-stone-400">Not set</span> : value}
+            {isEmpty(value) ? <span className="font-normal text-stone-500">Not set</span> : value}
           </dd>
         </div>
       ))}

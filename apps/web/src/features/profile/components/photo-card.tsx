@@ -29,10 +29,10 @@ export function PhotoCard({ user }: { user: SelfUser }) {
     <Card role="region" aria-labelledby={`${inputId}-title`}>
       <CardHeader className="pb-4">
         <div className="flex items-center gap-3">
-          <span className="flex size-9 items-center justify-center rounded-xl bg-rose-50 text-rose-600">
+          <span className="flex size-9 items-center justify-center rounded-xl bg-rose-50 text-rose-700">
             <Camera className="size-4" aria-hidden />
           </span>
-          <CardTitle id={`${inputId}-title`} className="text-lg">
+          <CardTitle level={2} id={`${inputId}-title`} className="text-lg">
             Photo
           </CardTitle>
         </div>
@@ -47,7 +47,7 @@ export function PhotoCard({ user }: { user: SelfUser }) {
               className="size-full object-cover"
             />
           ) : (
-            <div className="flex flex-col items-center gap-2 text-stone-400">
+            <div className="flex flex-col items-center gap-2 text-stone-500">
               <ImageOff className="size-8" aria-hidden />
               <span className="text-sm">No photo yet</span>
             </div>
@@ -59,6 +59,7 @@ export function PhotoCard({ user }: { user: SelfUser }) {
           type="file"
           accept={PHOTO_ACCEPT}
           className="sr-only"
+          tabIndex={-1}
           aria-label="Upload photo"
           onChange={onFile}
         />

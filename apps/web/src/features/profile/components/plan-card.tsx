@@ -61,7 +61,7 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCar
       <ul className="mt-6 grid flex-1 content-start gap-2.5">
         {[...plan.features, callLadderLine(plan.type)].map((feature) => (
           <li key={feature} className="flex items-start gap-2 text-sm text-stone-700">
-            <Check className="mt-0.5 size-4 shrink-0 text-rose-600" aria-hidden />
+            <Check className="mt-0.5 size-4 shrink-0 text-rose-700" aria-hidden />
             {feature}
           </li>
         ))}

@@ -12,10 +12,10 @@ function Section({ icon: Icon, title, children }: { icon: LucideIcon; title: str
   return (
     <Card role="region" aria-labelledby={id}>
       <CardHeader className="flex-row items-center gap-3 pb-4">
-        <span className="flex size-9 items-center justify-center rounded-xl bg-rose-50 text-rose-600">
+        <span className="flex size-9 items-center justify-center rounded-xl bg-rose-50 text-rose-700">
           <Icon className="size-4" aria-hidden />
         </span>
-        <CardTitle id={id} className="text-lg">
+        <CardTitle level={2} id={id} className="text-lg">
           {title}
         </CardTitle>
       </CardHeader>
@@ -38,7 +38,7 @@ export function ProfileDetails({ user }: { user: SelfUser }) {
           {user.bio ? (
             <p className="whitespace-pre-line text-stone-700 leading-relaxed">{user.bio}</p>
           ) : (
-            <p className="text-stone-400">Not set</p>
+            <p className="text-stone-500">Not set</p>
           )}
         </Section>
         <Section icon={Heart} title="Personality">

@@ -35,10 +35,9 @@ export function ProfileHeader({ user, onUpdateProfile }: ProfileHeaderProps) {
           <button
             type="button"
             onClick={() => setPicking(true)}
-            disabled={update.isPending}
             aria-label="Change avatar"
             title="Change avatar"
-            className="absolute -right-1 -bottom-1 flex size-9 items-center justify-center rounded-full bg-white text-rose-600 shadow-md ring-2 ring-rose-100 transition hover:scale-105 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            className="absolute -right-1 -bottom-1 flex size-9 items-center justify-center rounded-full bg-white text-rose-700 shadow-md ring-2 ring-rose-100 transition hover:scale-105 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
           >
             <Pencil className="size-4" aria-hidden />
           </button>

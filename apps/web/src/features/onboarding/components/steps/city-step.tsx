@@ -23,9 +23,9 @@ export function CityStep() {
                 onSelect={() => field.onChange(city)}
                 className={cn(chosen && "font-semibold text-rose-700")}
               >
-                <MapPin className="size-4 text-stone-400" aria-hidden />
+                <MapPin className="size-4 text-stone-500" aria-hidden />
                 <span className="flex-1">{city}</span>
-                <Check className={cn("size-4 text-rose-600", !chosen && "invisible")} aria-hidden />
+                <Check className={cn("size-4 text-rose-700", !chosen && "invisible")} aria-hidden />
               </CommandItem>
             );
           })}

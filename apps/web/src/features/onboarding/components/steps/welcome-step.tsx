@@ -23,7 +23,7 @@ export function WelcomeStep() {
     <ul className="grid gap-3">
       {POINTS.map(({ icon: Icon, title, text }) => (
         <li key={title} className="flex gap-4 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-100">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-rose-600 shadow-sm ring-1 ring-stone-100">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-rose-700 shadow-sm ring-1 ring-stone-100">
             <Icon className="size-5" aria-hidden />
           </span>
           <span>
