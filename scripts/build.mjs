@@ -32,6 +32,7 @@ const targets = [
     inputs: [
       at("apps/web/src"),
       at("apps/web/public"),
+      at("apps/web/scripts"),
       at("apps/web/index.html"),
       at("apps/web/vite.config.ts"),
       at("apps/web/tsconfig.json"),

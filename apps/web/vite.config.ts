@@ -56,7 +56,11 @@ const backend = process.env.KINDRED_DEV_BACKEND ?? "http://localhost:5000";
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      // zod with its compiler off (see the module), wherever it is imported, the shared package too.
+      { find: /^zod$/, replacement: fileURLToPath(new URL("./src/config/zod.ts", import.meta.url)) },
+    ],
   },
   build: {
     outDir: "dist",

@@ -88,16 +88,61 @@ test.describe("on a desktop (1280x800)", () => {
   });
 });
 
-/** Holds back every script that index.html does not load itself, as a slow network would; returns the release. */
+test.describe("pre-rendered for visitors", () => {
+  test.describe("with scripts off", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the landing and sign-in pages are whole before any script runs", async ({ page }) => {
+      await page.goto("/");
+      const landing = new LandingPage(page);
+      await expect(landing.heroHeading).toBeVisible();
+      await expect(page).toHaveTitle("Kindred · Find Your Kindred Spirit Through Conversation");
+      await expect(landing.signUpLink()).toHaveAttribute("href", "/auth?tab=register");
+      await expect(page.locator("#how-it-works")).toBeVisible();
+      await expect(new AppShell(page).footer).toBeVisible();
+      await page.goto("/auth?tab=register");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Join Kindred");
+      await expect(page).toHaveTitle("Create Account · Kindred");
+      await page.goto("/auth");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
+    });
+  });
+
+  test("React takes the markup over without an error or a warning, and the page works", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.setViewportSize({ width: 390, height: 844 });
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await landing.header.getByRole("button", { name: "Sections menu" }).click();
+    await landing.header.getByRole("link", { name: "Features" }).click();
+    await expect(page.locator("#features")).toBeInViewport();
+    await landing.signUpLink().click();
+    await expect(page.getByLabel("Full Name")).toBeVisible();
+    await page.goto("/auth");
+    await page.locator("html[data-interactive]").waitFor({ state: "attached" });
+    await expect(page.getByLabel("Username")).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * Holds back every script that index.html does not load itself (nor the pre-rendered pages' boot script,
+ * which loads the same), as a slow network would; returns the release.
+ */
 async function holdLazyChunks(page: Page): Promise<() => void> {
-  const html = await (await page.request.get("/")).text();
+  const html = await (await page.request.get("/index.html")).text();
   const entry = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
   await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-    if (!entry.has(new URL(route.request().url()).pathname)) await held;
+    const { pathname } = new URL(route.request().url());
+    if (!entry.has(pathname) && !/\/boot-[^/]+\.js$/.test(pathname)) await held;
     await route.continue();
   });
   return release;

@@ -15,6 +15,15 @@ fs.writeFileSync(path.join(dist, "assets", "app-1234.js.gz"), "gzip copy");
 // The real one, as the build copies it from apps/web/public.
 const robots = fs.readFileSync(path.resolve(import.meta.dirname, "../../../web/public/robots.txt"), "utf8");
 fs.writeFileSync(path.join(dist, "robots.txt"), robots);
+// Pages the build renders for visitors (apps/web/scripts/prerender.mjs), named by their URL.
+const prerendered = path.join(dist, "prerendered");
+fs.mkdirSync(prerendered);
+const landing = "<!doctype html><html><body><div id=root><h1>Landing</h1></div></body></html>";
+fs.writeFileSync(path.join(prerendered, `${encodeURIComponent("/")}.html`), landing);
+fs.writeFileSync(path.join(prerendered, `${encodeURIComponent("/")}.html.br`), "brotli landing");
+fs.writeFileSync(path.join(prerendered, `${encodeURIComponent("/")}.html.gz`), "gzip landing");
+const register = "<!doctype html><html><body><div id=root><h1>Join</h1></div></body></html>";
+fs.writeFileSync(path.join(prerendered, `${encodeURIComponent("/auth?tab=register")}.html`), register);
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 const { app } = await createTestApp({ env: { WEB_DIST: dist } });
@@ -127,5 +136,57 @@ describe("the signed-in hint on pages", () => {
     expect(
       hintOf(await app.inject({ method: "GET", url: "/home", headers: { cookie: both } })),
     ).toBeUndefined();
+  });
+});
+
+describe("the pre-rendered pages", () => {
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url, headers });
+
+  it("answer their exact URL for a visitor, in the smallest coding the browser takes", async () => {
+    const br = await get("/", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.body).toBe("brotli landing");
+    const gz = await get("/", { "accept-encoding": "gzip, br;q=0" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.body).toBe("gzip landing");
+    const plain = await get("/");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(landing);
+    for (const res of [br, gz, plain]) {
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers.vary).toBe("cookie, accept-encoding");
+    }
+    const tab = await get("/auth?tab=register");
+    expect(tab.body).toBe(register);
+    expect(tab.headers.vary).toBe("cookie");
+  });
+
+  it("are not sent to a browser holding a session: it gets index.html, whose app shows its own page", async () => {
+    const res = await get("/", { cookie: "kindred_session=abc", "accept-encoding": "br" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(html);
+    expect(res.headers.vary).toBe("cookie");
+    expect(res.headers.etag).not.toBe((await get("/")).headers.etag);
+  });
+
+  it("answer no other URL, and are not files of their own", async () => {
+    for (const url of ["/?ref=mail", "/auth?tab=other", "/auth", "/home", "/prerendered/%252F.html"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(html);
+      expect(res.headers.vary, url).toBeUndefined();
+    }
+  });
+
+  it("revalidate: 304 for the ETag the browser holds, the page again for another", async () => {
+    const { headers } = await get("/");
+    expect(headers.etag).toMatch(/^W\/"/);
+    expect((await get("/", { "if-none-match": String(headers.etag) })).statusCode).toBe(304);
+    const other = await get("/", { "if-none-match": 'W/"other"' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(landing);
   });
 });

@@ -14,6 +14,8 @@ export class LandingPage {
 
   async goto() {
     await this.page.goto("/");
+    // The page is pre-rendered: its buttons work once React has taken it over.
+    await this.page.locator("html[data-interactive]").waitFor({ state: "attached" });
   }
 
   signInLink() {

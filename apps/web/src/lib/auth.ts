@@ -12,6 +12,8 @@ export const userQueryKey = ["/api/user"] as const;
  * session cookie at every sign-in and clears it with the session. Without it there is nothing to ask.
  */
 export function mayBeSignedIn(): boolean {
+  // At build time (prerender.tsx) there is no document: the pre-rendered pages are for visitors.
+  if (typeof document === "undefined") return false;
   return document.cookie.split(";").some((pair) => pair.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 }
 

@@ -1,18 +1,25 @@
-import { Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { AuthProvider } from "@/features/auth/components/auth-provider";
-import { IncomingCallBanner } from "@/features/calls/components/incoming-call-banner";
 import { pageNameFor, trackPageView } from "@/lib/analytics";
+import { useAuth } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 import { RealtimeProvider } from "@/lib/realtime";
 import { isWithinPage } from "@/lib/within-page";
 import { ErrorBoundary } from "../error-boundary";
-import { AppHeader } from "./app-header";
-import { BottomNav } from "./bottom-nav";
 import { LandingHeader } from "./landing-header";
 import { isLanding, showBottomNav, showFooter, showHeader } from "./navigation";
 import { SiteFooter } from "./site-footer";
+
+// The signed-in chrome loads apart: the pages a visitor sees first (landing, sign-in) never show it.
+const AppHeader = lazy(() => import("./app-header").then((m) => ({ default: m.AppHeader })));
+const BottomNav = lazy(() => import("./bottom-nav").then((m) => ({ default: m.BottomNav })));
+const IncomingCallBanner = lazy(() =>
+  import("@/features/calls/components/incoming-call-banner").then((m) => ({
+    default: m.IncomingCallBanner,
+  })),
+);
 
 /** A new page starts at its top; back and forward keep the browser's own restoration. */
 function useScrollToTopOnNavigate(pathname: string) {
@@ -52,7 +59,12 @@ function Chrome() {
         Skip to content
       </a>
       {isLanding(pathname) ? <LandingHeader /> : null}
-      {showHeader(pathname) ? <AppHeader /> : null}
+      {showHeader(pathname) ? (
+        // The header's height is held while it loads, so the page below does not move.
+        <Suspense fallback={<div className="h-16 border-stone-200 border-b bg-white/85" />}>
+          <AppHeader />
+        </Suspense>
+      ) : null}
       {/* The footer waits with the page: were it shown beside the spinner, it would paint at the top
           and jump down when the page arrives (a layout shift). The fallback fills the screen instead. */}
       <Suspense
@@ -69,7 +81,11 @@ function Chrome() {
         </main>
         {showFooter(pathname) ? <SiteFooter /> : null}
       </Suspense>
-      {bottomNav ? <BottomNav /> : null}
+      {bottomNav ? (
+        <Suspense fallback={null}>
+          <BottomNav />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -77,13 +93,24 @@ function Chrome() {
 /** Answering a call opens the call page: its code is fetched while the banner rings. */
 const preloadCallPage = () => void import("../routes/call");
 
+/** Calls ring for a signed-in person only: a visitor's page does not load the banner. */
+function CallBanner() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <IncomingCallBanner onRing={preloadCallPage} />
+    </Suspense>
+  );
+}
+
 /** The root route: auth (which needs the router), the online-status socket, and the chrome around every page. */
 export function RootLayout() {
   return (
     <AuthProvider>
       <RealtimeProvider>
         <Chrome />
-        <IncomingCallBanner onRing={preloadCallPage} />
+        <CallBanner />
       </RealtimeProvider>
     </AuthProvider>
   );

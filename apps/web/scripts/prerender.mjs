@@ -1,0 +1,69 @@
+// Writes the pages a visitor with no session opens first as HTML (dist/prerendered/*.html), rendered
+// by the server build of src/prerender.tsx (dist-ssr) into the client build's index.html, which gives
+// them the same scripts and stylesheet. The server sends them for those paths to requests without a
+// session cookie (apps/server/src/plugins/web.ts); React hydrates the markup.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+
+const BROTLI_QUALITY = zlib.constants.BROTLI_PARAM_QUALITY;
+
+const web = path.resolve(import.meta.dirname, "..");
+const ssrEntry = path.join(web, "dist-ssr", "prerender.js");
+const { render, PRERENDERED_PATHS } = await import(pathToFileURL(ssrEntry).href);
+const template = fs.readFileSync(path.join(web, "dist", "index.html"), "utf8");
+const ROOT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
+if (!template.includes(ROOT) || !TITLE.test(template)) throw new Error("index.html lacks #root or a <title>");
+
+/**
+ * A pre-rendered page is read before any script runs, so its scripts wait for its first paint: they
+ * would otherwise share the network with the stylesheet the paint needs. index.html's entry script
+ * and module preloads are replaced by a small script (a file: the CSP allows no inline script) that
+ * starts them after the first frame, or at once in a hidden tab, which paints no frame.
+ */
+function bootScript() {
+  const entry = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry) throw new Error("index.html lacks its entry script");
+  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  const code = `// Starts the app after the pre-rendered page's first paint (apps/web/scripts/prerender.mjs).
+const start = () => {
+  for (const href of ${JSON.stringify(preloads.map((m) => m[1]))}) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
+  import(${JSON.stringify(entry[1])});
+};
+if (document.visibilityState === "hidden") start();
+else requestAnimationFrame(() => setTimeout(start));
+`;
+  const hash = crypto.createHash("sha256").update(code).digest("base64url").slice(0, 8);
+  const name = `/assets/boot-${hash}.js`;
+  fs.writeFileSync(path.join(web, "dist", name), code);
+  const html = template.replace(entry[0], `<script type="module" src="${name}"></script>`);
+  const withoutPreloads = html.split("\n").filter((line) => !line.includes('rel="modulepreload"'));
+  return withoutPreloads.join("\n");
+}
+const pageTemplate = bootScript();
+
+const out = path.join(web, "dist", "prerendered");
+fs.mkdirSync(out, { recursive: true });
+for (const page of PRERENDERED_PATHS) {
+  let markup = render(page);
+  // React puts a page's <title> first in its markup; it belongs in the head, where the browser
+  // shows it and where React finds it again when it hydrates.
+  const title = markup.match(TITLE)?.[0];
+  if (title) markup = markup.replace(title, "");
+  const html = pageTemplate.replace(TITLE, title ?? "$&").replace(ROOT, `<div id="root">${markup}</div>`);
+  // The file is named by the URL it answers (the server reads the names back with decodeURIComponent).
+  const file = path.join(out, `${encodeURIComponent(page)}.html`);
+  fs.writeFileSync(file, html);
+  // Compressed once here, at the smallest settings, as the build does for every other text asset.
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html, { params: { [BROTLI_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+}
+fs.rmSync(path.join(web, "dist-ssr"), { recursive: true, force: true });
