@@ -22,8 +22,11 @@ if (!template.includes(ROOT) || !TITLE.test(template)) throw new Error("index.ht
  * A pre-rendered page is read before any script runs, so its scripts wait for its first paint: they
  * would otherwise share the network with the stylesheet the paint needs. index.html's entry script
  * and module preloads are replaced by a small script (a file: the CSP allows no inline script) that
- * starts them after the first frame, or at once in a hidden tab, which paints no frame.
+ * starts them once the browser reports the first contentful paint (a frame drawn on the main thread
+ * may reach the screen much later), at once in a hidden tab, which paints nothing, and after
+ * FIRST_PAINT_WAIT_MS in any case.
  */
+const FIRST_PAINT_WAIT_MS = 3000;
 function bootScript() {
   const entry = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!entry) throw new Error("index.html lacks its entry script");
@@ -38,8 +41,21 @@ const start = () => {
   }
   import(${JSON.stringify(entry[1])});
 };
-if (document.visibilityState === "hidden") start();
-else requestAnimationFrame(() => setTimeout(start));
+let started = false;
+const once = () => {
+  if (!started) start();
+  started = true;
+};
+if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+  once();
+} else {
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+    observer.disconnect();
+    once();
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(once, ${FIRST_PAINT_WAIT_MS});
+}
 `;
   const hash = crypto.createHash("sha256").update(code).digest("base64url").slice(0, 8);
   const name = `/assets/boot-${hash}.js`;
