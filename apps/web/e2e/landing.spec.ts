@@ -98,8 +98,9 @@ test.describe("pre-rendered for visitors", () => {
       await expect(landing.heroHeading).toBeVisible();
       await expect(page).toHaveTitle("Kindred · Find Your Kindred Spirit Through Conversation");
       await expect(landing.signUpLink()).toHaveAttribute("href", "/auth?tab=register");
-      await expect(page.locator("#how-it-works")).toBeVisible();
       await expect(new AppShell(page).footer).toBeVisible();
+      await page.getByRole("link", { name: "Learn More" }).click();
+      await expect(page.getByRole("heading", { name: "Create Your Profile" })).toBeInViewport();
       await page.goto("/auth?tab=register");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Join Kindred");
       await expect(page).toHaveTitle("Create Account · Kindred");

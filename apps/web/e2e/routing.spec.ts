@@ -138,7 +138,7 @@ test("the landing and auth pages run under the server's CSP without errors", asy
 
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.getByRole("button", { name: "Learn More" }).click();
+  await page.getByRole("link", { name: "Learn More" }).click();
   await expect(page.getByRole("heading", { name: "Create Your Profile" })).toBeInViewport();
   await page.goto("/auth?tab=register");
   await expect(page.getByLabel("Full Name")).toBeVisible();

@@ -35,12 +35,12 @@ export function Hero() {
             <Button asChild variant="gradient" size="lg">
               <Link to="/auth?tab=register">Create Account</Link>
             </Button>
-            <Button
-              variant="outline"
-              size="lg"
-              onClick={() => document.getElementById("how-it-works")?.scrollIntoView({ behavior: "smooth" })}
-            >
-              Learn More
+            {/* A link to the section, as the header's section links are: it works before the page's
+                scripts run (the page is pre-rendered). */}
+            <Button asChild variant="outline" size="lg">
+              <a href="#how-it-works" aria-label="Learn More about how it works">
+                Learn More
+              </a>
             </Button>
           </div>
           <dl className="mt-12 grid grid-cols-3 gap-4 border-stone-200 border-t pt-8">
