@@ -1,6 +1,6 @@
 import { needsOnboarding } from "@kindred/shared/onboarding";
 import { planOf } from "@kindred/shared/plans";
-import type { PublicUser, SelfUser } from "@kindred/shared/user";
+import { type PublicUser, type SelfUser, selfUserSchema } from "@kindred/shared/user";
 import type { SessionUser } from "../../lib/session.ts";
 
 /** Photos are only ever served through this authorised route, never a public path. */
@@ -41,6 +41,22 @@ export function toSelfUser(u: SessionUser): SelfUser {
     needsOnboarding: needsOnboarding(u),
     ...profileOf(u),
   };
+}
+
+const selfUserBodies = new WeakMap<SessionUser, string>();
+
+/**
+ * GET /api/user's body, as the route's response schema would serialize it, made once per user object:
+ * a session's user is one object from its lookup until the session cache forgets it (every change to
+ * the row does that), and nothing changes it in place, so a new version of the row is a new object.
+ */
+export function selfUserBody(u: SessionUser): string {
+  let body = selfUserBodies.get(u);
+  if (body === undefined) {
+    body = JSON.stringify(selfUserSchema.parse(toSelfUser(u)));
+    selfUserBodies.set(u, body);
+  }
+  return body;
 }
 
 /** Another person's view of `u`; the photo only when the pair's photos are revealed. */
