@@ -15,6 +15,14 @@ export class HttpError extends Error {
     super(message);
     Error.stackTraceLimit = limit;
   }
+
+  private serialized: string | undefined;
+
+  /** The response body ({ message, ...extra }, the errorSchema shape), serialized once. */
+  get body(): string {
+    this.serialized ??= JSON.stringify({ message: this.message, ...this.extra });
+    return this.serialized;
+  }
 }
 
 export const notFound = (what = "Not found") => new HttpError(404, what);

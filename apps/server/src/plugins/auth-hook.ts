@@ -60,6 +60,9 @@ function clearSignedInHint(reply: FastifyReply) {
   reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: "/" });
 }
 
+/** Every anonymous call to a route that needs a session: one error, its body serialized once. */
+const SIGN_IN_FIRST = new HttpError(401, "Please sign in to continue.");
+
 /** The one auth hook for /api: loads the session user, refuses anonymous calls to non-public routes. */
 export const authHook = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
@@ -76,7 +79,7 @@ export const authHook = fp(async (app: FastifyInstance) => {
     // stops asking; the answer to this request is the one it would have been without the hint.
     if (!request.user && request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined) clearSignedInHint(reply);
     if (!request.user && !request.is404 && !request.routeOptions.config?.public) {
-      return new HttpError(401, "Please sign in to continue.");
+      return SIGN_IN_FIRST;
     }
   }
   // A callback hook: most requests (no cookie, or a cached session) are settled without waiting.

@@ -38,5 +38,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
 function sendHttpError(reply: FastifyReply, error: HttpError) {
   if (error.extra.retryAfterSeconds) reply.header("retry-after", String(error.extra.retryAfterSeconds));
-  return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+  // Already in the one error shape (typed as errorSchema's), so sent as it is: not parsed again.
+  return reply.status(error.statusCode).type("application/json; charset=utf-8").send(error.body);
 }
