@@ -21,20 +21,12 @@ describe("GET /api/user's kept body", () => {
     const bob = await registerUser(app);
     await getUser(ann.cookie);
     await getUser(bob.cookie);
-    const profile = await app.inject({
-      method: "PUT",
-      url: "/api/profile",
-      payload: { bio: "Changed a moment ago." },
-      headers: { cookie: ann.cookie },
-    });
+    const write = (method: "PUT" | "POST", url: string, payload: object) =>
+      app.inject({ method, url, payload, headers: { cookie: ann.cookie } });
+    const profile = await write("PUT", "/api/profile", { bio: "Changed a moment ago." });
     expect(profile.statusCode).toBe(200);
     expect((await getUser(ann.cookie)).json()).toMatchObject({ bio: "Changed a moment ago." });
-    const plan = await app.inject({
-      method: "POST",
-      url: "/api/subscription",
-      payload: { profileType: "elite" },
-      headers: { cookie: ann.cookie },
-    });
+    const plan = await write("POST", "/api/subscription", { profileType: "elite" });
     expect(plan.statusCode).toBe(200);
     expect((await getUser(ann.cookie)).json()).toMatchObject({ profileType: "elite", isPremium: true });
     expect((await getUser(bob.cookie)).json()).toMatchObject({ id: bob.id, bio: null, profileType: "basic" });
