@@ -65,6 +65,12 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // Two entries: the whole app (index.html → main.tsx) and the visitor's landing page (visitor.tsx).
+    // The manifest tells scripts/prerender.mjs which files each one loads.
+    manifest: true,
+    rollupOptions: {
+      input: { main: "index.html", visitor: "src/visitor.tsx" },
+    },
   },
   server: {
     proxy: {

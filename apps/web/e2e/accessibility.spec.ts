@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { LandingPage } from "./pages/landing-page";
 import { expectNoAxeViolations } from "./support/axe";
 import { closeContexts, matchedPair } from "./support/call-flow";
 
@@ -8,6 +9,7 @@ import { closeContexts, matchedPair } from "./support/call-flow";
 test.afterEach(closeContexts);
 
 test("every page a visitor can open passes axe", async ({ page }) => {
+  test.setTimeout(60_000); // seven pages, each checked whole
   for (const path of [
     "/",
     "/auth?tab=login",
@@ -23,8 +25,10 @@ test("every page a visitor can open passes axe", async ({ page }) => {
   }
   // The landing page's phone menu, open.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/");
-  await page.getByRole("button", { name: /menu/i }).click();
+  await new LandingPage(page).goto();
+  const menu = page.getByRole("button", { name: /menu/i });
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
   await expectNoAxeViolations(page, "/ with the phone menu open");
 });
 

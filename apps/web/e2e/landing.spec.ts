@@ -128,6 +128,46 @@ test.describe("pre-rendered for visitors", () => {
     await expect(page.getByLabel("Username")).toBeVisible();
     expect(problems).toEqual([]);
   });
+
+  test("the landing page loads only its own scripts; the whole app comes when a link to another page is pointed at", async ({
+    page,
+  }) => {
+    const html = await (await page.request.get("/index.html")).text();
+    const wholeApp = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+    const fetched = new Set<string>();
+    page.on("request", (request) => fetched.add(new URL(request.url()).pathname));
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await page.waitForLoadState("networkidle");
+    const appOnly = [...wholeApp].filter((script) => !fetched.has(script));
+    expect(appOnly.length).toBeGreaterThan(0);
+
+    // Pointing at a link to another page fetches the rest; following it hands the page to the whole
+    // app, which opens the new page at its top.
+    const cta = page.getByRole("link", { name: "Create Your Free Account" });
+    await cta.scrollIntoViewIfNeeded();
+    const appFetched = page.waitForRequest((r) => appOnly.includes(new URL(r.url()).pathname));
+    await cta.hover();
+    await appFetched;
+    await cta.click();
+    await expect(page).toHaveURL("/auth?tab=register");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Join Kindred");
+    await expect(page.getByLabel("Full Name")).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // The browser's Back returns to the landing page, now drawn by the whole app.
+    await page.goBack();
+    await expect(landing.heroHeading).toBeVisible();
+    await landing.signInLink().click();
+    await expect(page.getByLabel("Username")).toBeVisible();
+    expect(problems).toEqual([]);
+  });
 });
 
 /**

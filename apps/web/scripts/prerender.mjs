@@ -12,34 +12,57 @@ const BROTLI_QUALITY = zlib.constants.BROTLI_PARAM_QUALITY;
 
 const web = path.resolve(import.meta.dirname, "..");
 const ssrEntry = path.join(web, "dist-ssr", "prerender.js");
-const { render, PRERENDERED_PATHS } = await import(pathToFileURL(ssrEntry).href);
+const { render, PRERENDERED } = await import(pathToFileURL(ssrEntry).href);
 const template = fs.readFileSync(path.join(web, "dist", "index.html"), "utf8");
 const ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
 if (!template.includes(ROOT) || !TITLE.test(template)) throw new Error("index.html lacks #root or a <title>");
 
+const manifestDir = path.join(web, "dist", ".vite");
+const manifest = JSON.parse(fs.readFileSync(path.join(manifestDir, "manifest.json"), "utf8"));
+/** An entry's script (by its name in vite.config.ts) and every chunk it imports, as the browser fetches them. */
+function scriptsOf(entry) {
+  const key = Object.keys(manifest).find(
+    (chunk) => manifest[chunk].isEntry && manifest[chunk].name === entry,
+  );
+  if (!key) throw new Error(`the build has no entry named ${entry}`);
+  const files = [];
+  const visit = (chunk) => {
+    const { file, imports = [] } = manifest[chunk];
+    if (files.includes(`/${file}`)) return;
+    files.push(`/${file}`);
+    for (const imported of imports) visit(imported);
+  };
+  visit(key);
+  return { entry: files[0], preloads: files.slice(1) };
+}
+
 /**
  * A pre-rendered page is read before any script runs, so its scripts wait for its first paint: they
  * would otherwise share the network with the stylesheet the paint needs. index.html's entry script
  * and module preloads are replaced by a small script (a file: the CSP allows no inline script) that
- * starts them once the browser reports the first contentful paint (a frame drawn on the main thread
- * may reach the screen much later), at once in a hidden tab, which paints nothing, and after
- * FIRST_PAINT_WAIT_MS in any case.
+ * starts the page's entry once the browser reports the first contentful paint (a frame drawn on the
+ * main thread may reach the screen much later), at once in a hidden tab, which paints nothing, and
+ * after FIRST_PAINT_WAIT_MS in any case.
  */
 const FIRST_PAINT_WAIT_MS = 3000;
-function bootScript() {
-  const entry = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
-  if (!entry) throw new Error("index.html lacks its entry script");
-  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-  const code = `// Starts the app after the pre-rendered page's first paint (apps/web/scripts/prerender.mjs).
+const templateEntry = template.match(/<script type="module" crossorigin src="[^"]+"><\/script>/);
+if (!templateEntry) throw new Error("index.html lacks its entry script");
+const bare = template
+  .split("\n")
+  .filter((line) => !line.includes('rel="modulepreload"'))
+  .join("\n");
+function pageTemplate(entryName) {
+  const { entry, preloads } = scriptsOf(entryName);
+  const code = `// Starts the page's script after its first paint (apps/web/scripts/prerender.mjs).
 const start = () => {
-  for (const href of ${JSON.stringify(preloads.map((m) => m[1]))}) {
+  for (const href of ${JSON.stringify(preloads)}) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = href;
     document.head.append(link);
   }
-  import(${JSON.stringify(entry[1])});
+  import(${JSON.stringify(entry)});
 };
 let started = false;
 const once = () => {
@@ -60,21 +83,23 @@ if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntry
   const hash = crypto.createHash("sha256").update(code).digest("base64url").slice(0, 8);
   const name = `/assets/boot-${hash}.js`;
   fs.writeFileSync(path.join(web, "dist", name), code);
-  const html = template.replace(entry[0], `<script type="module" src="${name}"></script>`);
-  const withoutPreloads = html.split("\n").filter((line) => !line.includes('rel="modulepreload"'));
-  return withoutPreloads.join("\n");
+  return bare.replace(templateEntry[0], `<script type="module" src="${name}"></script>`);
 }
-const pageTemplate = bootScript();
 
 const out = path.join(web, "dist", "prerendered");
 fs.mkdirSync(out, { recursive: true });
-for (const page of PRERENDERED_PATHS) {
+const templates = new Map();
+for (const [page, entry] of Object.entries(PRERENDERED)) {
+  if (!templates.has(entry)) templates.set(entry, pageTemplate(entry));
   let markup = render(page);
   // React puts a page's <title> first in its markup; it belongs in the head, where the browser
   // shows it and where React finds it again when it hydrates.
   const title = markup.match(TITLE)?.[0];
   if (title) markup = markup.replace(title, "");
-  const html = pageTemplate.replace(TITLE, title ?? "$&").replace(ROOT, `<div id="root">${markup}</div>`);
+  const html = templates
+    .get(entry)
+    .replace(TITLE, title ?? "$&")
+    .replace(ROOT, `<div id="root">${markup}</div>`);
   // The file is named by the URL it answers (the server reads the names back with decodeURIComponent).
   const file = path.join(out, `${encodeURIComponent(page)}.html`);
   fs.writeFileSync(file, html);
@@ -83,3 +108,4 @@ for (const page of PRERENDERED_PATHS) {
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
 }
 fs.rmSync(path.join(web, "dist-ssr"), { recursive: true, force: true });
+fs.rmSync(manifestDir, { recursive: true, force: true });

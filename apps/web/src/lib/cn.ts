@@ -1,6 +1,20 @@
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
 
+type Merge = (classes: string) => string;
+const join: Merge = (classes) => classes;
+let merge = join;
+
+/**
+ * Joins class names. The whole app (app.tsx) merges them with tailwind-merge, so that a later utility
+ * overrides an earlier one of its kind (a Button's className over its variant's classes). The
+ * visitor's landing page (visitor.tsx) goes without its 7 KB: its classes never conflict, which the
+ * build checks by rendering it both ways (prerender.tsx).
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return merge(clsx(inputs));
+}
+
+/** Sets how conflicting classes are merged; null joins them as they are. */
+export function setClassMerge(next: Merge | null): void {
+  merge = next ?? join;
 }

@@ -66,16 +66,16 @@ export function LandingHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <Button asChild variant="ghost" size="sm" className="h-9 px-3 sm:px-4">
+          <Button asChild variant="ghost" size="header">
             <Link to="/auth?tab=login">Sign In</Link>
           </Button>
-          <Button asChild variant="gradient" size="sm" className="h-9 px-3 sm:px-4">
+          <Button asChild variant="gradient" size="header">
             <Link to="/auth?tab=register">Sign Up</Link>
           </Button>
           <Button
             ref={buttonRef}
             variant="ghost"
-            size="icon"
+            size={null}
             className="size-9 md:hidden"
             aria-label="Sections menu"
             aria-expanded={open}

@@ -15,7 +15,7 @@ export function ClosingCta() {
           Your next meaningful connection is one conversation away. It only takes a few minutes to start.
         </p>
         <div className="relative mt-8 flex flex-col items-center gap-4">
-          <Button asChild size="lg" className="bg-white text-rose-700 hover:bg-rose-50">
+          <Button asChild variant="inverse" size="lg">
             <Link to="/auth?tab=register">Create Your Free Account</Link>
           </Button>
           <p className="text-rose-50/90 text-sm">
