@@ -133,7 +133,7 @@ test.describe("pre-rendered for visitors", () => {
     page,
   }) => {
     const html = await (await page.request.get("/index.html")).text();
-    const wholeApp = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+    const wholeApp = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ""));
     const fetched = new Set<string>();
     page.on("request", (request) => fetched.add(new URL(request.url()).pathname));
     const problems: string[] = [];
