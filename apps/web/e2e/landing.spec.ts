@@ -2,6 +2,12 @@ import { expect, type Page, test } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { LandingPage } from "./pages/landing-page";
 
+/** The scripts index.html loads itself: the whole app's entry and the chunks it imports. */
+async function wholeAppScripts(page: Page): Promise<Set<string>> {
+  const html = await (await page.request.get("/index.html")).text();
+  return new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ""));
+}
+
 /** Sums the page's layout shifts (the CLS of the page so far), as Lighthouse counts them. */
 async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
@@ -132,8 +138,7 @@ test.describe("pre-rendered for visitors", () => {
   test("the landing page loads only its own scripts; the whole app comes when a link to another page is pointed at", async ({
     page,
   }) => {
-    const html = await (await page.request.get("/index.html")).text();
-    const wholeApp = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ""));
+    const wholeApp = await wholeAppScripts(page);
     const fetched = new Set<string>();
     page.on("request", (request) => fetched.add(new URL(request.url()).pathname));
     const problems: string[] = [];
@@ -175,8 +180,7 @@ test.describe("pre-rendered for visitors", () => {
  * which loads the same), as a slow network would; returns the release.
  */
 async function holdLazyChunks(page: Page): Promise<() => void> {
-  const html = await (await page.request.get("/index.html")).text();
-  const entry = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const entry = await wholeAppScripts(page);
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
