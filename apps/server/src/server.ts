@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { openDatabase } from "./db/client.ts";
 import { loadEnv } from "./env.ts";
+import { BufferedLogStream } from "./lib/log-stream.ts";
 import { shutDown } from "./shutdown.ts";
 
 const env = loadEnv();
@@ -29,17 +30,23 @@ const database = await opening;
 const app = await buildApp({
   env,
   db: database.db,
-  logger: { level: env.LOG_LEVEL, ...(env.NODE_ENV === "development" ? prettyTransport() : {}) },
+  logger: {
+    level: env.LOG_LEVEL,
+    ...((env.NODE_ENV === "development" && prettyTransport()) || { stream: new BufferedLogStream() }),
+  },
 });
 logError = (err, msg) => app.log.error({ err }, msg);
 
-/** Readable logs in development, when pino-pretty (a dev dependency) is installed; JSON otherwise. */
+/**
+ * Readable logs in development, when pino-pretty (a dev dependency) is installed; otherwise JSON lines
+ * on stdout, written in batches.
+ */
 function prettyTransport() {
   try {
     createRequire(import.meta.url).resolve("pino-pretty");
     return { transport: { target: "pino-pretty" } };
   } catch {
-    return {};
+    return undefined;
   }
 }
 

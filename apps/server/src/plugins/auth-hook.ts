@@ -4,6 +4,7 @@ import fp from "fastify-plugin";
 import { HttpError } from "../lib/http-error.ts";
 import type { Session, SessionUser } from "../lib/session.ts";
 import { SESSION_COOKIE, SESSION_TTL_MS } from "../lib/session-token.ts";
+import { sendHttpError } from "./errors.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -67,26 +68,28 @@ const SIGN_IN_FIRST = new HttpError(401, "Please sign in to continue.");
 export const authHook = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionTokenHash", null);
-  /** Sets the request's session; the refusal when the route needs one and there is none. */
-  function admit(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    session: Session | null,
-  ): HttpError | undefined {
+  /** Sets the request's session; whether the request may go on (else it has been refused). */
+  function admit(request: FastifyRequest, reply: FastifyReply, session: Session | null): boolean {
     request.sessionTokenHash = session?.tokenHash ?? null;
     request.user = session?.user ?? null;
     // A hint left from a session that has ended (expired, or ended elsewhere) goes, so the web app
     // stops asking; the answer to this request is the one it would have been without the hint.
     if (!request.user && request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined) clearSignedInHint(reply);
-    if (!request.user && !request.is404 && !request.routeOptions.config?.public) {
-      return SIGN_IN_FIRST;
-    }
+    if (request.user || request.is404 || request.routeOptions.config?.public) return true;
+    // Sent from here rather than passed to the error handler: the most common refusal, kept short.
+    sendHttpError(reply, SIGN_IN_FIRST);
+    return false;
   }
   // A callback hook: most requests (no cookie, or a cached session) are settled without waiting.
   app.addHook("onRequest", (request, reply, done) => {
     if (!request.url.startsWith("/api/")) return done();
     const known = app.sessions.known(request.cookies);
-    if (known !== undefined) return done(admit(request, reply, known));
-    app.sessions.fromCookies(request.cookies).then((session) => done(admit(request, reply, session)), done);
+    if (known !== undefined) {
+      if (admit(request, reply, known)) done();
+      return;
+    }
+    app.sessions.fromCookies(request.cookies).then((session) => {
+      if (admit(request, reply, session)) done();
+    }, done);
   });
 });

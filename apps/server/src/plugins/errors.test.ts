@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { errorSchema } from "@kindred/shared/user";
 import { describe, expect, it } from "vitest";
 import { createTestApp, registerUser } from "../test/app.ts";
@@ -27,6 +28,21 @@ describe("refusals (HttpError) sent in the one error shape, serialized once", ()
     expect(errorSchema.strict().parse(res.json())).toEqual({
       message: expect.any(String),
       field: "username",
+    });
+  });
+});
+
+describe("request bodies", () => {
+  it("a compressed body is not inflated: 400 with a sentence, never a 500", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      payload: gzipSync(JSON.stringify({ username: "someone", password: "secret123" })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: "Body is not valid JSON but content-type is set to 'application/json'",
     });
   });
 });

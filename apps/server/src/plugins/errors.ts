@@ -36,7 +36,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-function sendHttpError(reply: FastifyReply, error: HttpError) {
+/** An HttpError as the one error shape, its body serialized once; also for hooks that refuse a request. */
+export function sendHttpError(reply: FastifyReply, error: HttpError) {
   if (error.extra.retryAfterSeconds) reply.header("retry-after", String(error.extra.retryAfterSeconds));
   // Already in the one error shape (typed as errorSchema's), so sent as it is: not parsed again.
   return reply.status(error.statusCode).type("application/json; charset=utf-8").send(error.body);

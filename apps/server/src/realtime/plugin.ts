@@ -77,7 +77,6 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   app.addHook("preClose", async () => {
     for (const conn of hub.connections()) conn.close(1001, "Server shutting down");
   });
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD, perMessageDeflate: false } });
 
   function accept(kind: SocketKind, socket: WebSocket, request: FastifyRequest) {
     const session = request.socketSession;
@@ -123,10 +122,17 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     preValidation: upgradeGuard(opts.publicOrigin),
     schema: { hide: true },
   } as const;
-  for (const path of STATUS_SOCKET_PATHS) {
-    app.get(path, socketRoute, (socket, request) => accept("status", socket, request));
-  }
-  app.get(SIGNALLING_SOCKET_PATH, socketRoute, (socket, request) => accept("rtc", socket, request));
+  // In a context of their own: @fastify/websocket's hooks (one on every request, one on every answer)
+  // then run on the socket routes only, not on every API call and page.
+  await app.register(async (sockets) => {
+    await sockets.register(fastifyWebsocket, {
+      options: { maxPayload: MAX_PAYLOAD, perMessageDeflate: false },
+    });
+    for (const path of STATUS_SOCKET_PATHS) {
+      sockets.get(path, socketRoute, (socket, request) => accept("status", socket, request));
+    }
+    sockets.get(SIGNALLING_SOCKET_PATH, socketRoute, (socket, request) => accept("rtc", socket, request));
+  });
 
   // Liveness: a socket that missed the previous ping's pong is dead (a dropped network sends no close).
   const liveness = setInterval(() => {

@@ -34,7 +34,7 @@ describe("socket upgrade", () => {
   });
 
   it("lets pages open sockets to this origin only (CSP connect-src, no ws: or wss: wildcard)", async () => {
-    const res = await cluster.apps[0].inject({ method: "GET", url: "/api/health" });
+    const res = await cluster.apps[0].inject({ method: "GET", url: "/" });
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).toContain("connect-src 'self';");
     expect(csp).not.toMatch(/\bwss?:/);
@@ -63,8 +63,8 @@ describe("socket upgrade behind a public origin", () => {
     ).toBe(403);
   });
 
-  it("adds only the analytics origin to connect-src", async () => {
-    const res = await cluster.apps[0].inject({ method: "GET", url: "/api/health" });
+  it("adds only the analytics origin to the pages' connect-src", async () => {
+    const res = await cluster.apps[0].inject({ method: "GET", url: "/" });
     expect(String(res.headers["content-security-policy"])).toContain(
       "connect-src 'self' https://stats.example;",
     );
