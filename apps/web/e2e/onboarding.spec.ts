@@ -90,7 +90,9 @@ test("a new user walks all 18 steps, resumes after a reload, then edits the prof
   await wizard.previous();
   await expect(page.getByRole("combobox", { name: "Minimum age" })).toHaveText("25");
   await expect(page.getByRole("combobox", { name: "Maximum age" })).toHaveText("45");
+  // One step at a time: a second click before step 8 is drawn would land on step 7's Next again.
   await wizard.next();
+  await wizard.expectStep(8);
   await wizard.next();
 
   // 9 Bio
