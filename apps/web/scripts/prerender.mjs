@@ -83,8 +83,21 @@ if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntry
   const hash = crypto.createHash("sha256").update(code).digest("base64url").slice(0, 8);
   const name = `/assets/boot-${hash}.js`;
   fs.writeFileSync(path.join(web, "dist", name), code);
-  return bare.replace(templateEntry[0], `<script type="module" src="${name}"></script>`);
+  return bare
+    .replace(templateEntry[0], `<script type="module" src="${name}"></script>`)
+    .replace("</head>", `  ${WHOLE_BEFORE_PAINT}\n  </head>`)
+    .replace(ROOT, `${ROOT}\n    ${PARSED_MARK}`);
 }
+
+/**
+ * A pre-rendered page is painted whole or not at all. Chromium may paint a document its parser has
+ * only partly read (it yields to paint when the main thread is busy), and the sign-in page centres its card
+ * in the screen's height: a paint before the footer is read shows the heading lower, and it jumps up
+ * when the rest arrives (a layout shift). The head asks the browser to hold rendering until the mark
+ * after #root is parsed (`rel=expect`, render-blocking); a browser without it paints as before.
+ */
+const WHOLE_BEFORE_PAINT = '<link rel="expect" href="#parsed" blocking="render" />';
+const PARSED_MARK = '<div id="parsed" hidden></div>';
 
 const out = path.join(web, "dist", "prerendered");
 fs.mkdirSync(out, { recursive: true });
