@@ -19,12 +19,13 @@ import { DatabasePhotoStore, DiskPhotoStore, type PhotoStore } from "./features/
 import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { CallClock } from "./jobs/call-clock.ts";
+import { AnonymousRefusal } from "./lib/anonymous-refusal.ts";
 import { Sessions } from "./lib/cached-sessions.ts";
 import { errorForLog } from "./lib/log-error.ts";
 import { type ProductLimits, productLimits } from "./lib/product-limits.ts";
 import { OneLinePerRequest } from "./lib/request-log.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
-import { authHook } from "./plugins/auth-hook.ts";
+import { authHook, signInFirstAnswer } from "./plugins/auth-hook.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { loadShedding } from "./plugins/load-shedding.ts";
 import { nulGuard } from "./plugins/nul-guard.ts";
@@ -72,12 +73,17 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
     ...logger,
     serializers: { ...logger.serializers, err: errorForLog as never },
   };
+  // Anonymous GETs of routes that need a session are refused before Fastify (see AnonymousRefusal).
+  const refusal = new AnonymousRefusal(signInFirstAnswer());
   const app = Fastify({
     logger: loggerOptions,
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
     trustProxy,
+    serverFactory: refusal.serverFactory,
+    genReqId: refusal.nextRequestId,
   });
+  app.addHook("onRoute", refusal.noteRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
@@ -136,6 +142,7 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
   await app.register(apiDocs); // before every route: it documents the routes added after it
 
   app.decorate("lifecycle", { shuttingDown: false });
+  refusal.attach({ log: app.log, busy: () => app.lifecycle.shuttingDown || app.isUnderPressure() });
   // Rate limits count where the rest of the shared state lives: in Redis when configured.
   app.decorate("limits", productLimits(backend.rateLimits, env));
   const loginLimiter = limiter ?? new LoginLimiter(undefined, backend.rateLimits);

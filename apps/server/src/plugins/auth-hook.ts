@@ -1,10 +1,13 @@
 import { SIGNED_IN_HINT_COOKIE } from "@kindred/shared/constants";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { RefusalAnswer } from "../lib/anonymous-refusal.ts";
 import { HttpError } from "../lib/http-error.ts";
 import type { Session, SessionUser } from "../lib/session.ts";
 import { SESSION_COOKIE, SESSION_TTL_MS } from "../lib/session-token.ts";
-import { sendHttpError } from "./errors.ts";
+import { JSON_TYPE, sendHttpError } from "./errors.ts";
+import { PRIVATE } from "./private-responses.ts";
+import { API_HEADERS } from "./security-headers.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -63,6 +66,24 @@ function clearSignedInHint(reply: FastifyReply) {
 
 /** Every anonymous call to a route that needs a session: one error, its body serialized once. */
 const SIGN_IN_FIRST = new HttpError(401, "Please sign in to continue.");
+
+/**
+ * The whole answer this hook gives an anonymous call, with the headers the other plugins add to it:
+ * what AnonymousRefusal sends for the calls it answers before Fastify.
+ */
+export function signInFirstAnswer(): RefusalAnswer {
+  const body = SIGN_IN_FIRST.body;
+  return {
+    status: SIGN_IN_FIRST.statusCode,
+    headers: {
+      ...API_HEADERS,
+      "content-type": JSON_TYPE,
+      "cache-control": PRIVATE,
+      "content-length": String(Buffer.byteLength(body)),
+    },
+    body,
+  };
+}
 
 /** The one auth hook for /api: loads the session user, refuses anonymous calls to non-public routes. */
 export const authHook = fp(async (app: FastifyInstance) => {

@@ -36,9 +36,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/** Every JSON answer's Content-Type. */
+export const JSON_TYPE = "application/json; charset=utf-8";
+
 /** An HttpError as the one error shape, its body serialized once; also for hooks that refuse a request. */
 export function sendHttpError(reply: FastifyReply, error: HttpError) {
   if (error.extra.retryAfterSeconds) reply.header("retry-after", String(error.extra.retryAfterSeconds));
   // Already in the one error shape (typed as errorSchema's), so sent as it is: not parsed again.
-  return reply.status(error.statusCode).type("application/json; charset=utf-8").send(error.body);
+  return reply.status(error.statusCode).type(JSON_TYPE).send(error.body);
 }

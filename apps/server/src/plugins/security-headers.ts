@@ -32,7 +32,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): [string, string
  * and the legacy X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies and
  * X-XSS-Protection) only act on a document, and are left off: each costs Node a validation per answer.
  */
-const API_HEADERS: Readonly<Record<string, string>> = {
+export const API_HEADERS: Readonly<Record<string, string>> = {
   "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
   "cross-origin-resource-policy": "same-origin",
   "x-content-type-options": "nosniff",
