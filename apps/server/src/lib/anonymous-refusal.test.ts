@@ -1,17 +1,11 @@
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, registerUser } from "../test/app.ts";
+import { captureLogLines } from "../test/log-lines.ts";
 
 // The refusal sits in front of Fastify's HTTP server, which app.inject never goes through: these
 // tests send real requests to a listening app.
-const logged: Record<string, unknown>[] = [];
-const stream = new Writable({
-  write(chunk, _encoding, callback) {
-    for (const line of String(chunk).split("\n")) if (line) logged.push(JSON.parse(line));
-    callback();
-  },
-});
+const { lines: logged, stream } = captureLogLines();
 const { app } = await createTestApp({ logger: { level: "info", stream } });
 let base = "";
 beforeAll(async () => {

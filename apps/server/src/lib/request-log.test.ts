@@ -1,14 +1,8 @@
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
+import { captureLogLines } from "../test/log-lines.ts";
 
-const lines: Record<string, unknown>[] = [];
-const stream = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of String(chunk).split("\n")) if (line) lines.push(JSON.parse(line));
-    done();
-  },
-});
+const { lines, stream } = captureLogLines();
 const { app } = await createTestApp({ logger: { level: "info", stream } });
 
 app.get("/api/test/broken", { config: { public: true } }, async () => {
