@@ -7,8 +7,10 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
+/** Node's options for the compiled server, as `npm start` and the README's production command give them. */
+export const SERVER_ARGS = ["--enable-source-maps", "--max-semi-space-size=32", "apps/server/dist/server.js"];
 /** How the app under test is started, from the repository root: the compiled server, as production runs it. */
-export const SERVER_COMMAND = [process.execPath, "--enable-source-maps", "apps/server/dist/server.js"];
+export const SERVER_COMMAND = [process.execPath, ...SERVER_ARGS];
 const FROM_SOURCE = [process.execPath, "--import", "tsx", "apps/server/src/server.ts"];
 
 /** The baseline: node:http, one JSON body parsed once and serialised per request, as a handler would. */
@@ -118,8 +120,10 @@ export function startApp(
   const appEnv: Record<string, string> = { NODE_ENV: "production", LOG_LEVEL: "info", DATA_DIR: dataDir };
   for (const [key, value] of Object.entries(env)) if (value) appEnv[key] = value;
   // Another checkout (--before) may predate the compiled bundle: run its server from source.
-  const command = root === process.cwd() ? SERVER_COMMAND : FROM_SOURCE;
-  return startChild(command, appEnv, "/api/health", dir, root);
+  const [node, ...args] = root === process.cwd() ? SERVER_COMMAND : FROM_SOURCE;
+  // BENCH_SERVER_ARGS: more options for the app's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? [];
+  return startChild([node as string, ...extra, ...args], appEnv, "/api/health", dir, root);
 }
 
 export function startBare(dir: string, body: string): Promise<Server> {

@@ -11,7 +11,8 @@
 // request (not PostgreSQL's or Redis's), in user space and in the kernel: the user figure is what the
 // request path's code costs, steadier than req/s when other work shares the cores. --before DIR also
 // measures, in the same rounds, the app of another checkout (with its own node_modules: e.g. `git
-// archive <commit> | tar -x -C DIR && cd DIR && npm ci`), on a database of its own.
+// archive <commit> | tar -x -C DIR && cd DIR && npm ci`), on a database of its own. BENCH_SERVER_ARGS adds
+// options to the app servers' node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", written when they stop).
 import fs from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
@@ -32,7 +33,20 @@ function textFlag(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const lineCount = (file: string) => fs.readFileSync(file, "utf8").split("\n").length - 1;
+/** Lines in the file, counted a chunk at a time: a fast server's log outgrows what one string can hold. */
+function lineCount(file: string): number {
+  const fd = fs.openSync(file, "r");
+  const chunk = Buffer.alloc(1 << 20);
+  let lines = 0;
+  try {
+    for (let read = fs.readSync(fd, chunk); read > 0; read = fs.readSync(fd, chunk)) {
+      for (let at = chunk.indexOf(10); at !== -1 && at < read; at = chunk.indexOf(10, at + 1)) lines += 1;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return lines;
+}
 
 async function load(target: Target, seconds: number, connections: number): Promise<Sample> {
   const linesBefore = lineCount(target.server.logFile);

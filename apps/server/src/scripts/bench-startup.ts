@@ -6,7 +6,7 @@
 // shared machine lands on every case rather than on one. Cases:
 //   tsx               node --import tsx apps/server/src/server.ts (everything else as compiled)
 //   compiled-initdb   the compiled server without the PGlite template (initdb on a first start)
-//   compiled          node --enable-source-maps apps/server/dist/server.js (what `npm start` runs)
+//   compiled          node --enable-source-maps --max-semi-space-size=32 apps/server/dist/server.js (what `npm start` runs)
 //   npm-start         `npm start` end to end with nothing stale (build check, npm, then node)
 // --before DIR adds `npm start` and the tsx server of another checkout (an older commit, built once
 // with its own `npm run build`), measured in the same rounds. Builds what is stale here first.
@@ -18,6 +18,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_ARGS } from "./bench-http-servers.ts";
 
 interface Case {
   name: string;
@@ -28,10 +29,7 @@ interface Case {
   root?: string;
 }
 
-const compiledServer: [string, string[]] = [
-  process.execPath,
-  ["--enable-source-maps", "apps/server/dist/server.js"],
-];
+const compiledServer: [string, string[]] = [process.execPath, SERVER_ARGS];
 const tsxServer: [string, string[]] = [process.execPath, ["--import", "tsx", "apps/server/src/server.ts"]];
 
 const CASES: Case[] = [
