@@ -6,8 +6,8 @@
 // on PGlite (the default) and on PostgreSQL (a database made on BENCH_POSTGRES_URL, default the local
 // server, for the run and dropped after it; Redis as the bus when BENCH_REDIS_URL answers, as several
 // instances would run). autocannon (in this process) drives each server (a child process) for
-// --duration seconds over --connections connections; the cases are interleaved, bare first, and each
-// round's ratio is to that round's bare figure. "Server µs/req" is the server process's own CPU time per
+// --duration seconds over --connections connections; the cases are interleaved (each database's after a
+// bare run, in an order that turns each round), and each ratio is to the bare run just before. "Server µs/req" is the server process's own CPU time per
 // request (not PostgreSQL's or Redis's), in user space and in the kernel: the user figure is what the
 // request path's code costs, steadier than req/s when other work shares the cores. --before DIR also
 // measures, in the same rounds, the app of another checkout (with its own node_modules: e.g. `git
@@ -33,23 +33,16 @@ function textFlag(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** Lines in the file, counted a chunk at a time: a fast server's log outgrows what one string can hold. */
-function lineCount(file: string): number {
-  const fd = fs.openSync(file, "r");
-  const chunk = Buffer.alloc(1 << 20);
-  let lines = 0;
-  try {
-    for (let read = fs.readSync(fd, chunk); read > 0; read = fs.readSync(fd, chunk)) {
-      for (let at = chunk.indexOf(10); at !== -1 && at < read; at = chunk.indexOf(10, at + 1)) lines += 1;
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  return lines;
+/**
+ * The list started `by` places further on: each round takes the databases, and their cases, in another
+ * order, so that no case always runs right after the same other one (whose aftermath, a garbage
+ * collection or the kernel writing its log out, would land on it every time).
+ */
+function rotated<T>(list: T[], by: number): T[] {
+  return list.map((_, i) => list[(i + by) % list.length] as T);
 }
 
 async function load(target: Target, seconds: number, connections: number): Promise<Sample> {
-  const linesBefore = lineCount(target.server.logFile);
   const cpuBefore = target.server.cpuMs();
   const result = await autocannon({
     url: `${target.server.url}/api/user`,
@@ -59,6 +52,9 @@ async function load(target: Target, seconds: number, connections: number): Promi
   });
   const total = result.requests.total;
   const cpuAfter = target.server.cpuMs();
+  // The app writes its log lines within 200 ms of a request: wait for this run's last ones.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const logLines = target.server.takeLogLines();
   const expected = result.statusCodeStats?.[String(target.status) as "200"]?.count ?? 0;
   if (result.errors > 0 || result.timeouts > 0 || expected !== total) {
     const codes = JSON.stringify(result.statusCodeStats);
@@ -73,7 +69,7 @@ async function load(target: Target, seconds: number, connections: number): Promi
       cpuBefore && cpuAfter ? ((cpuAfter.user - cpuBefore.user) * 1000) / Math.max(1, total) : Number.NaN,
     systemUs:
       cpuBefore && cpuAfter ? ((cpuAfter.system - cpuBefore.system) * 1000) / Math.max(1, total) : Number.NaN,
-    logLinesPerRequest: (lineCount(target.server.logFile) - linesBefore) / Math.max(1, total),
+    logLinesPerRequest: logLines / Math.max(1, total),
   };
 }
 
@@ -185,11 +181,11 @@ async function main() {
     const samples = new Map<Target, Sample[]>(all.map((t) => [t, []]));
     const ratios = new Map<Target, number[]>(all.map((t) => [t, []]));
     for (let round = 0; round < rounds; round += 1) {
-      for (const group of groups) {
+      for (const group of rotated(groups, round)) {
         const base = await load(bareTarget, seconds, connections);
         samples.get(bareTarget)?.push(base);
         ratios.get(bareTarget)?.push(1);
-        for (const target of group) {
+        for (const target of rotated(group, round)) {
           const sample = await load(target, seconds, connections);
           samples.get(target)?.push(sample);
           ratios.get(target)?.push(sample.reqPerSec / base.reqPerSec);
