@@ -5,6 +5,7 @@ import type {
   FastifyServerOptions,
   RouteOptions,
 } from "fastify";
+import { AccessLog } from "./request-log.ts";
 
 /** What the refusal must match, byte for byte, on the path through Fastify (the test compares them). */
 export interface RefusalAnswer {
@@ -34,7 +35,7 @@ export interface RefusalState {
  */
 export class AnonymousRefusal {
   private readonly paths = new Set<string>();
-  private state: RefusalState | undefined;
+  private state: (RefusalState & { accessLog: AccessLog }) | undefined;
   private lastId = 0;
 
   constructor(private readonly answer: RefusalAnswer) {}
@@ -58,7 +59,7 @@ export class AnonymousRefusal {
 
   /** Ready to answer: the app's logger and state exist once it is built. */
   attach(state: RefusalState) {
-    this.state = state;
+    this.state = { ...state, accessLog: new AccessLog(state.log) };
   }
 
   /**
@@ -87,15 +88,13 @@ export class AnonymousRefusal {
     const started = performance.now();
     response.writeHead(this.answer.status, this.answer.headers);
     response.end(this.answer.body);
-    state.log.info(
-      {
-        reqId: this.nextRequestId(),
-        method: "GET",
-        url: path,
-        statusCode: this.answer.status,
-        responseTime: performance.now() - started,
-      },
-      "request completed",
+    state.accessLog.write(
+      state.log,
+      "GET",
+      path,
+      this.answer.status,
+      performance.now() - started,
+      this.nextRequestId(),
     );
     return true;
   }
