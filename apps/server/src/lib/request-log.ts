@@ -5,6 +5,8 @@ import { BufferedLogStream } from "./log-stream.ts";
 const INFO = 30;
 const MESSAGE = "request completed";
 const symbols = pino.symbols as unknown as Record<string, symbol>;
+/** A logger's bindings, formed once when it is made: `,"pid":…,"hostname":…` and a child's own. */
+const BINDINGS = symbols.chindingsSym as symbol;
 
 /** A pino logger's own property, by its symbol's name in pino.symbols; undefined on any other logger. */
 function pinoPart<T>(log: object, name: string): T | undefined {
@@ -46,8 +48,9 @@ export class AccessLog {
 
   /**
    * Writes the line through `log`: the app's logger with the request's id given, or a request's own
-   * logger (Fastify's child of the app's, whose bindings already hold the id). The time is in
-   * milliseconds, to the microsecond: a double's seventeen digits cost more to write than the rest.
+   * logger (Fastify's child of the app's, whose bindings already hold the id). The path is logged
+   * without its query string, which can carry codes and tokens. The time is in milliseconds, to the
+   * microsecond: a double's seventeen digits cost more to write than the rest.
    */
   write(
     log: FastifyBaseLogger,
@@ -57,19 +60,19 @@ export class AccessLog {
     responseTime: number,
     reqId?: string,
   ): void {
-    responseTime = Math.round(responseTime * 1000) / 1000;
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    const time = Math.round(responseTime * 1000) / 1000;
     const pieces = this.pieces;
     if (!pieces) {
-      const fields = { method, url, statusCode, responseTime };
+      const fields = { method, url: path, statusCode, responseTime: time };
       log.info(reqId === undefined ? fields : { reqId, ...fields }, MESSAGE);
       return;
     }
     if (!(log as pino.Logger).isLevelEnabled("info")) return;
     if (pieces.marksLevel) pieces.stream.lastLevel = INFO;
-    const bindings = pinoPart<string>(log, "chindingsSym") ?? "";
-    pieces.stream.write(
-      line(pieces, pieces.time.call(log), bindings, method, url, statusCode, responseTime, reqId),
-    );
+    const bindings = (log as unknown as Record<symbol, string>)[BINDINGS] ?? "";
+    pieces.stream.write(line(pieces, pieces.time.call(log), bindings, method, path, statusCode, time, reqId));
   }
 }
 
@@ -115,7 +118,7 @@ function piecesOf(log: FastifyBaseLogger): Pieces | undefined {
   const sample = {
     reqId: "req-1z",
     method: "GET",
-    url: '/api/a"b\\c?d=é',
+    url: '/api/a"b\\c/é',
     statusCode: 401,
     responseTime: 0.123,
   };
@@ -148,10 +151,7 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (error || this.isLogDisabled(request)) return super.requestCompleted(error, request, reply);
-    const url = request.url;
-    const query = url.indexOf("?");
-    const path = query === -1 ? url : url.slice(0, query);
     this.accessLog ??= new AccessLog(request.server.log);
-    this.accessLog.write(reply.log, request.method, path, reply.statusCode, reply.elapsedTime);
+    this.accessLog.write(reply.log, request.method, request.url, reply.statusCode, reply.elapsedTime);
   }
 }
