@@ -8,6 +8,7 @@ import type { Env } from "./env.ts";
 import { accountRoutes } from "./features/account/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
 import { LoginLimiter } from "./features/auth/login-limiter.ts";
+import { earlyOwnProfile, OWN_PROFILE_PATH } from "./features/auth/own-profile.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { callsRoutes } from "./features/calls/routes.ts";
 import { chatRoutes } from "./features/chat/routes.ts";
@@ -19,8 +20,9 @@ import { DatabasePhotoStore, DiskPhotoStore, type PhotoStore } from "./features/
 import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { CallClock } from "./jobs/call-clock.ts";
-import { AnonymousRefusal } from "./lib/anonymous-refusal.ts";
 import { Sessions } from "./lib/cached-sessions.ts";
+import { COMPRESS_MIN_BYTES } from "./lib/compression.ts";
+import { EarlyAnswers } from "./lib/early-answers.ts";
 import { errorForLog } from "./lib/log-error.ts";
 import { type ProductLimits, productLimits } from "./lib/product-limits.ts";
 import { OneLinePerRequest } from "./lib/request-log.ts";
@@ -73,17 +75,17 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
     ...logger,
     serializers: { ...logger.serializers, err: errorForLog as never },
   };
-  // Anonymous GETs of routes that need a session are refused before Fastify (see AnonymousRefusal).
-  const refusal = new AnonymousRefusal(signInFirstAnswer());
+  // The most asked requests are answered before Fastify (see EarlyAnswers).
+  const early = new EarlyAnswers(signInFirstAnswer());
   const app = Fastify({
     logger: loggerOptions,
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
     trustProxy,
-    serverFactory: refusal.serverFactory,
-    genReqId: refusal.nextRequestId,
+    serverFactory: early.serverFactory,
+    genReqId: early.nextRequestId,
   });
-  app.addHook("onRoute", refusal.noteRoute);
+  app.addHook("onRoute", early.noteRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
@@ -118,7 +120,7 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
   app.addHook("onRoute", (route) => {
     route.decompress ??= false;
   });
-  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCompress, { threshold: COMPRESS_MIN_BYTES });
 
   const backend = realtime ?? (await createBackend(env));
   if (!realtime) app.addHook("onClose", () => backend.close());
@@ -142,7 +144,8 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
   await app.register(apiDocs); // before every route: it documents the routes added after it
 
   app.decorate("lifecycle", { shuttingDown: false });
-  refusal.attach({ log: app.log, busy: () => app.lifecycle.shuttingDown || app.isUnderPressure() });
+  early.attach({ log: app.log, busy: () => app.lifecycle.shuttingDown || app.isUnderPressure() });
+  early.answerSignedIn(OWN_PROFILE_PATH, earlyOwnProfile(sessions, app.parseCookie));
   // Rate limits count where the rest of the shared state lives: in Redis when configured.
   app.decorate("limits", productLimits(backend.rateLimits, env));
   const loginLimiter = limiter ?? new LoginLimiter(undefined, backend.rateLimits);

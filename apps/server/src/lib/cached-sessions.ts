@@ -59,10 +59,14 @@ export class Sessions {
   /** The session when it is known without the database: none (no cookie), or cached; else undefined. */
   known(cookies: Record<string, string | undefined>): Session | null | undefined {
     const token = cookies[SESSION_COOKIE];
-    if (!token) return null;
+    return token ? this.cached(token) : null;
+  }
+
+  /** The session of a token when it is cached; else undefined. */
+  cached(token: string): Session | undefined {
     const tokenHash = hashToken(token);
-    const cached = this.cache.get(tokenHash);
-    return cached ? { user: cached, tokenHash } : undefined;
+    const user = this.cache.get(tokenHash);
+    return user ? { user, tokenHash } : undefined;
   }
 
   async fromCookies(cookies: Record<string, string | undefined>): Promise<Session | null> {

@@ -1,7 +1,7 @@
 import { SIGNED_IN_HINT_COOKIE } from "@kindred/shared/constants";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { RefusalAnswer } from "../lib/anonymous-refusal.ts";
+import type { EarlyAnswer } from "../lib/early-answers.ts";
 import { HttpError } from "../lib/http-error.ts";
 import type { Session, SessionUser } from "../lib/session.ts";
 import { SESSION_COOKIE, SESSION_TTL_MS } from "../lib/session-token.ts";
@@ -68,13 +68,12 @@ function clearSignedInHint(reply: FastifyReply) {
 const SIGN_IN_FIRST = new HttpError(401, "Please sign in to continue.");
 
 /**
- * The whole answer this hook gives an anonymous call, with the headers the other plugins add to it:
- * what AnonymousRefusal sends for the calls it answers before Fastify.
+ * A JSON answer under /api/ with the headers the plugins give every one (security headers, no-store),
+ * for the requests EarlyAnswers answers before Fastify; compression aside: its body is not compressed.
  */
-export function signInFirstAnswer(): RefusalAnswer {
-  const body = SIGN_IN_FIRST.body;
+export function apiJsonAnswer(status: number, body: string): EarlyAnswer {
   return {
-    status: SIGN_IN_FIRST.statusCode,
+    status,
     headers: {
       ...API_HEADERS,
       "content-type": JSON_TYPE,
@@ -83,6 +82,11 @@ export function signInFirstAnswer(): RefusalAnswer {
     },
     body,
   };
+}
+
+/** The whole answer this hook gives an anonymous call: what EarlyAnswers sends for those it answers. */
+export function signInFirstAnswer(): EarlyAnswer {
+  return apiJsonAnswer(SIGN_IN_FIRST.statusCode, SIGN_IN_FIRST.body);
 }
 
 /** The one auth hook for /api: loads the session user, refuses anonymous calls to non-public routes. */
