@@ -22,7 +22,8 @@ interface Change {
 /**
  * The one session lookup: the HTTP auth hook and the socket upgrade both call `fromCookies` (the hook
  * tries `known` first, to settle without waiting when it can), so a socket is exactly as authenticated
- * as a request. A session found is kept for a few seconds (SessionCache); `changed` must follow every
+ * as a request (GET /api/user answered before Fastify asks `cached`, and only takes a session found
+ * there). A session found is kept for a few seconds (SessionCache); `changed` must follow every
  * committed change to a user's sessions (logout, sign-in rotation, account deletion) or to their row
  * (profile, photo, plan).
  *
