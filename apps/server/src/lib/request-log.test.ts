@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createTestApp } from "../test/app.ts";
 import { captureLogLines } from "../test/log-lines.ts";
 import { BufferedLogStream } from "./log-stream.ts";
-import { AccessLog } from "./request-log.ts";
+import { AccessLog, jsonString } from "./request-log.ts";
 
 const { lines, stream } = captureLogLines();
 const { app } = await createTestApp({ logger: { level: "info", stream } });
@@ -75,6 +75,25 @@ describe("the access line", () => {
     const [root, ofChild, ...direct] = written();
     expect(direct).toEqual([root, ofChild]);
     expect(JSON.parse(root ?? "")).toMatchObject({ reqId: "req-1", ...fields, msg: "request completed" });
+  });
+
+  it("quotes a string as JSON.stringify does, whatever it holds", () => {
+    const strings = [
+      "",
+      "/api/user",
+      "req-1z",
+      "GET",
+      "/api/a b/é/日本/😀",
+      'a "quoted" word',
+      "back\\slash",
+      "tab\there, line\nend, nul \u0000, unit \u001f, del \u007f",
+      "\u2028 and \u2029",
+      "lone \ud800 high",
+      "lone \udfff low",
+      "/😀/\ud83d",
+    ];
+    for (let code = 0; code < 0x80; code += 1) strings.push(`/p${String.fromCharCode(code)}q`);
+    for (const value of strings) expect(jsonString(value)).toBe(JSON.stringify(value));
   });
 
   it("gives the time in milliseconds to the microsecond", () => {

@@ -76,6 +76,19 @@ export class AccessLog {
   }
 }
 
+/** What JSON.stringify escapes in a string: a quote, a backslash, a control character, a lone surrogate. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * `value` as a JSON string, the same as JSON.stringify's: quoted as it is when nothing in it needs
+ * escaping (every path and id the app sees), which costs a fifth of what JSON.stringify does. Any
+ * surrogate, paired or not, takes JSON.stringify's way.
+ */
+export function jsonString(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
 function line(
   pieces: Pieces,
   time: string,
@@ -86,9 +99,9 @@ function line(
   responseTime: number,
   reqId: string | undefined,
 ): string {
-  const id = reqId === undefined ? "" : `,"reqId":${JSON.stringify(reqId)}`;
+  const id = reqId === undefined ? "" : `,"reqId":${jsonString(reqId)}`;
   return (
-    `${pieces.level}${time}${bindings}${id},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)}` +
+    `${pieces.level}${time}${bindings}${id},"method":${jsonString(method)},"url":${jsonString(url)}` +
     `,"statusCode":${statusCode},"responseTime":${responseTime}${pieces.message}${pieces.end}`
   );
 }
