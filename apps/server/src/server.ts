@@ -3,8 +3,11 @@ import path from "node:path";
 import { openDatabase } from "./db/client.ts";
 import { loadEnv } from "./env.ts";
 import { BufferedLogStream } from "./lib/log-stream.ts";
+import { holdTickObjectMaps } from "./lib/tick-object-maps.ts";
 import { shutDown } from "./shutdown.ts";
 
+// First, before any collection can free what it keeps (lib/tick-object-maps.ts says why).
+holdTickObjectMaps();
 const env = loadEnv();
 const started = performance.now();
 
