@@ -70,7 +70,7 @@ test("completing with answers missing names them and links to their steps", asyn
   expect(res.status(), await res.text()).toBe(200);
   const wizard = new OnboardingWizard(page);
   await page.goto("/home");
-  await wizard.expectStep(18, "Profile Complete!");
+  await wizard.expectOpened(18, "Profile Complete!");
   await wizard.getStarted();
 
   await expect(wizard.error).toContainText("Please complete: Location, Bio");

@@ -147,7 +147,7 @@ test("a new user walks all 18 steps, resumes after a reload, then edits the prof
   await expect(shell.toast("Call preferences saved")).toBeVisible();
 
   // 18 Profile Complete!, then the completion view, then the dashboard.
-  await wizard.expectStep(18, "Profile Complete!");
+  await wizard.expectOpened(18, "Profile Complete!");
   await wizard.getStarted();
   await expect(page.getByRole("heading", { name: "You're all set!" })).toBeVisible();
   await expect(page.getByRole("heading", { name: `Welcome, ${username}`, exact: true })).toBeVisible();
@@ -191,7 +191,7 @@ test("a new user walks all 18 steps, resumes after a reload, then edits the prof
     await wizard.expectStep(step);
     await wizard.next();
   }
-  await wizard.expectStep(18, "Profile Complete!");
+  await wizard.expectOpened(18, "Profile Complete!");
   await page.getByRole("button", { name: "Save Profile" }).click();
   await expect(shell.toast("Profile updated")).toBeVisible();
   await expect(shell.toast("Your profile has been successfully updated.")).toBeVisible();

@@ -17,6 +17,16 @@ export class OnboardingWizard {
     if (title) await expect(this.title).toHaveText(title);
   }
 
+  /**
+   * The step as it opens: shown, and its heading focused, which the wizard does once it has scrolled the
+   * step to its top. A click after this cannot be moved off its button by that scroll (step 18's button
+   * sits at the bottom of the window, so Playwright scrolls to it first).
+   */
+  async expectOpened(step: number, title: string | RegExp) {
+    await this.expectStep(step, title);
+    await expect(this.title).toBeFocused();
+  }
+
   async next() {
     await this.page.getByRole("button", { name: "Next", exact: true }).click();
   }
