@@ -12,8 +12,8 @@ let held: object | undefined;
  * collection that finds no tick object alive (the app idle between requests) frees them, and the next
  * nextTick makes new ones. V8 then marks the spots in nextTick that build the object as having seen
  * more than one class ("megamorphic"), and for the rest of the process every nextTick builds its
- * object through V8's runtime: about 7 µs of a refused request's 60 on this host, 13% fewer answered a
- * second, in Node's own stream code, in whichever processes such a collection happened to find idle.
+ * object through V8's runtime: 7–9 µs a request on this host, where a whole refused request costs
+ * 45–60, in whichever processes such a collection happened to find idle (docs/benchmarks.md).
  * (Node 20's V8: an object literal with computed keys records the class it last saw as a weak
  * reference, and a cleared one counts as a different class.)
  *
