@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { fakeTimersInEachTest } from "../test/fake-clock";
 import { FramePacer } from "./frame-pacer";
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+fakeTimersInEachTest();
 
 describe("FramePacer", () => {
   it("sends a burst in order, no more than its rate in any second", () => {

@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeTimersInEachTest } from "../test/fake-clock";
+import { FakeSocket, FakeWebSocket, lastSocket as last } from "../test/fake-socket";
 import { SIGNALLING_ERRORS } from "./signalling-errors";
 import {
   reconnectDelayMs,
@@ -7,48 +9,11 @@ import {
   SignallingSocket,
 } from "./signalling-socket";
 
-/** A stand-in for the browser's WebSocket that a test opens, feeds and closes by hand. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: Array<Record<string, unknown>> = [];
-  closedWith: number | null = null;
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close(code: number) {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-  receive(frame: object) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-  types() {
-    return this.sent.map((f) => f.type);
-  }
-}
-
-const last = () => FakeSocket.all[FakeSocket.all.length - 1] as FakeSocket;
-
 function make(extra: Partial<SignallingDeps> = {}) {
   const socket = new SignallingSocket({
     url: () => "ws://test/rtc",
     userId: 7,
-    WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    WebSocketImpl: FakeWebSocket,
     random: () => 0,
     ...extra,
   });
@@ -68,11 +33,10 @@ async function joined(extra: Partial<SignallingDeps> = {}) {
   return socket;
 }
 
+fakeTimersInEachTest();
 beforeEach(() => {
   FakeSocket.all = [];
-  vi.useFakeTimers();
 });
-afterEach(() => vi.useRealTimers());
 
 describe("SignallingSocket (SPEC §9 call socket wrapper)", () => {
   it("registers on open and resolves once registered", async () => {

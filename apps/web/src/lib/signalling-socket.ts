@@ -1,10 +1,15 @@
 import type { IncomingCallEvent } from "@kindred/shared/calls";
 import { SIGNALLING } from "@kindred/shared/constants";
 import type { SignalServerFrame } from "@kindred/shared/signalling";
-import { CLOSE, MAX_FRAME_BYTES, MAX_FRAMES_PER_SECOND, utf8Bytes } from "@kindred/shared/socket-limits";
+import { MAX_FRAME_BYTES, MAX_FRAMES_PER_SECOND, utf8Bytes } from "@kindred/shared/socket-limits";
 import { FramePacer } from "./frame-pacer";
+import {
+  ReconnectingSocket,
+  type ReconnectPolicy,
+  type SocketDeps,
+  type StopReason,
+} from "./reconnecting-socket";
 import { SIGNALLING_ERRORS } from "./signalling-errors";
-import type { ConnectionState } from "./status-socket";
 
 /** `room_joined` as the server sends it: `polite` says this side yields on an offer collision. */
 export type RoomJoinedFrame = Extract<SignalServerFrame, { type: "room_joined" }>;
@@ -14,11 +19,8 @@ export type SignalInbound = SignalServerFrame | IncomingCallEvent;
 
 export type FrameListener = (frame: SignalInbound) => void | Promise<void>;
 
-export interface SignallingDeps {
-  url: () => string;
+export interface SignallingDeps extends SocketDeps {
   userId: number | null | undefined;
-  WebSocketImpl?: typeof WebSocket;
-  random?: () => number;
   /** The session ended (close code 4401). */
   onSignedOut?: () => void;
   /** The socket gave up reconnecting (after 8 attempts). */
@@ -34,7 +36,14 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
   );
 }
 
-const NO_RECONNECT: readonly number[] = [CLOSE.normal, CLOSE.goingAway, CLOSE.signedOut];
+/**
+ * A first attempt that never opened is not retried (the server refused us or is unreachable: say so now);
+ * after that, 8 tries with backoff, then it gives up.
+ */
+const SIGNALLING_POLICY: ReconnectPolicy = ({ attempt, everOpened, random }) =>
+  everOpened && attempt < SIGNALLING.reconnectAttempts
+    ? { state: "reconnecting", delayMs: reconnectDelayMs(attempt, random) }
+    : null;
 
 interface PendingJoin {
   roomId: string;
@@ -49,30 +58,19 @@ interface PendingJoin {
  * time (an async listener finishes before the next frame), so an offer is applied before the
  * candidates that follow it. Outbound frames are paced under the server's flood limit.
  */
-export class SignallingSocket {
-  private ws: WebSocket | null = null;
-  private running = false;
-  private everOpened = false;
+export class SignallingSocket extends ReconnectingSocket<SignalInbound> {
   private registered = false;
-  private attempt = 0;
-  private stateValue: ConnectionState = "disconnected";
   private room: { roomId: string; callId: number } | null = null;
   private join_: PendingJoin | null = null;
-  private timers = new Set<ReturnType<typeof setTimeout>>();
+  private heartbeat: ReturnType<typeof setTimeout> | null = null;
   private pongDue: ReturnType<typeof setTimeout> | null = null;
   private inbound: Promise<void> = Promise.resolve();
-  private readonly pacer = new FramePacer(MAX_FRAMES_PER_SECOND - 10, (text) => {
-    if (this.ws?.readyState !== 1) return false;
-    this.ws.send(text);
-    return true;
-  });
+  private readonly pacer = new FramePacer(MAX_FRAMES_PER_SECOND - 10, (text) => this.sendText(text));
   private readonly listeners = new Set<FrameListener>();
   private readyWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
 
-  constructor(private readonly deps: SignallingDeps) {}
-
-  get state(): ConnectionState {
-    return this.stateValue;
+  constructor(private readonly deps: SignallingDeps) {
+    super(deps, SIGNALLING_POLICY);
   }
 
   onFrame(listener: FrameListener): () => void {
@@ -91,16 +89,13 @@ export class SignallingSocket {
       this.readyWaiters.push({ resolve, reject });
     });
     this.later(() => this.settleReady(new Error(SIGNALLING_ERRORS.timeout)), SIGNALLING.connectTimeoutMs);
-    if (!this.running) {
-      this.running = true;
-      this.open();
-    }
+    this.begin();
     return ready;
   }
 
   /** Joins `call-{callId}`; resolves with `room_joined`. Rejects after 10 s or on the server's refusal. */
   join(roomId: string, callId: number): Promise<RoomJoinedFrame> {
-    if (this.stateValue !== "connected") return Promise.reject(new Error(SIGNALLING_ERRORS.notEstablished));
+    if (this.state !== "connected") return Promise.reject(new Error(SIGNALLING_ERRORS.notEstablished));
     this.room = { roomId, callId };
     this.join_?.reject(new Error(SIGNALLING_ERRORS.joinTimeout));
     return new Promise<RoomJoinedFrame>((resolve, reject) => {
@@ -120,110 +115,68 @@ export class SignallingSocket {
   send(frame: object): boolean {
     const text = JSON.stringify(frame);
     if (utf8Bytes(text) > MAX_FRAME_BYTES) return false;
-    if (this.ws?.readyState !== 1) return false;
+    if (!this.isOpen) return false;
     this.pacer.push(text);
     return true;
   }
 
   /** Leaves the room and closes for good (1000): no reconnect. */
   close(): void {
-    if (this.room && this.ws?.readyState === 1) {
-      this.ws.send(JSON.stringify({ type: "leave_room", roomId: this.room.roomId }));
-    }
-    this.running = false;
+    // Straight out, ahead of anything still paced: the socket closes next.
+    if (this.room) this.sendText(JSON.stringify({ type: "leave_room", roomId: this.room.roomId }));
     this.room = null;
     this.join_?.reject(new Error(SIGNALLING_ERRORS.notEstablished));
     this.join_ = null;
     this.settleReady(new Error(SIGNALLING_ERRORS.notEstablished));
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-    const ws = this.ws;
-    this.detach();
-    ws?.close(CLOSE.normal, "Call over");
-    this.stateValue = "disconnected";
+    this.end("Call over");
   }
 
-  private open(): void {
-    const Impl = this.deps.WebSocketImpl ?? WebSocket;
-    this.stateValue = this.everOpened ? "reconnecting" : "connecting";
-    const ws = new Impl(this.deps.url());
-    this.ws = ws;
-    ws.onopen = () => {
-      this.everOpened = true;
-      this.attempt = 0;
-      this.stateValue = "connected";
-      this.send({ type: "register", userId: this.deps.userId });
-      this.later(() => this.ping(ws), SIGNALLING.heartbeatStartMs);
-    };
-    ws.onmessage = (event) => this.receive(event.data);
-    ws.onclose = (event) => {
-      if (this.ws !== ws) return;
-      this.detach();
-      this.dropped(event.code);
-    };
+  protected opened(): void {
+    this.send({ type: "register", userId: this.deps.userId });
+    this.heartbeat = this.later(() => this.ping(), SIGNALLING.heartbeatStartMs);
   }
 
-  private dropped(code: number): void {
-    if (!this.running) return;
-    if (code === CLOSE.signedOut) {
-      this.stopWith(SIGNALLING_ERRORS.notEstablished);
-      this.deps.onSignedOut?.();
-      return;
-    }
-    if (NO_RECONNECT.includes(code)) {
-      this.stopWith(SIGNALLING_ERRORS.notEstablished);
-      return;
-    }
-    // The first attempt never opened: the server refused us or is unreachable; say so now.
-    if (!this.everOpened) {
-      this.stopWith(SIGNALLING_ERRORS.error);
-      return;
-    }
-    if (this.attempt >= SIGNALLING.reconnectAttempts) {
-      this.stopWith(SIGNALLING_ERRORS.gaveUp);
-      this.deps.onGaveUp?.(SIGNALLING_ERRORS.gaveUp);
-      return;
-    }
-    this.stateValue = "reconnecting";
-    this.later(() => this.running && this.open(), reconnectDelayMs(this.attempt++, this.deps.random));
-  }
-
-  private stopWith(message: string): void {
-    this.running = false;
-    this.settleReady(new Error(message));
-    this.stateValue = message === SIGNALLING_ERRORS.notEstablished ? "disconnected" : "failed";
-  }
-
-  /** Pings now and every 10 s; a ping not answered within 10 s means the socket is dead. */
-  private ping(ws: WebSocket): void {
-    if (this.ws !== ws || ws.readyState !== 1) return;
-    this.send({ type: "ping", timestamp: Date.now() });
-    if (!this.pongDue) {
-      this.pongDue = this.later(() => {
-        if (this.ws !== ws) return;
-        // A dead link may never deliver its close event: stop listening and reconnect now.
-        this.detach();
-        ws.close(4000, "Heartbeat timeout");
-        this.dropped(4000);
-      }, SIGNALLING.pongTimeoutMs);
-    }
-    this.later(() => this.ping(ws), SIGNALLING.heartbeatEveryMs);
-  }
-
-  private receive(data: unknown): void {
-    if (typeof data !== "string") return;
-    let frame: SignalInbound;
-    try {
-      frame = JSON.parse(data) as SignalInbound;
-    } catch {
-      return;
-    }
-    if (frame.type === "pong" && this.pongDue) {
-      clearTimeout(this.pongDue);
-      this.timers.delete(this.pongDue);
+  protected received(frame: SignalInbound): void {
+    if (frame.type === "pong") {
+      this.cancel(this.pongDue);
       this.pongDue = null;
     }
     this.inbound = this.inbound.then(() => this.dispatch(frame));
+  }
+
+  protected stopped(reason: StopReason): void {
+    if (reason !== "gave-up") {
+      this.stopWith(SIGNALLING_ERRORS.notEstablished);
+      if (reason === "signed-out") this.deps.onSignedOut?.();
+    } else if (this.hasOpened) {
+      this.stopWith(SIGNALLING_ERRORS.gaveUp);
+      this.deps.onGaveUp?.(SIGNALLING_ERRORS.gaveUp);
+    } else {
+      this.stopWith(SIGNALLING_ERRORS.error);
+    }
+  }
+
+  protected override detached(): void {
+    this.registered = false;
+    this.cancel(this.heartbeat);
+    this.cancel(this.pongDue);
+    this.heartbeat = null;
+    this.pongDue = null;
+    this.pacer.clear();
+  }
+
+  private stopWith(message: string): void {
+    this.halt();
+    this.settleReady(new Error(message));
+    this.setState(message === SIGNALLING_ERRORS.notEstablished ? "disconnected" : "failed");
+  }
+
+  /** Pings now and every 10 s; a ping not answered within 10 s means the socket is dead. */
+  private ping(): void {
+    if (!this.isOpen) return;
+    this.send({ type: "ping", timestamp: Date.now() });
+    this.pongDue ??= this.later(() => this.abandon(4000, "Heartbeat timeout"), SIGNALLING.pongTimeoutMs);
+    this.heartbeat = this.later(() => this.ping(), SIGNALLING.heartbeatEveryMs);
   }
 
   private async dispatch(frame: SignalInbound): Promise<void> {
@@ -267,27 +220,5 @@ export class SignallingSocket {
     const waiters = this.readyWaiters;
     this.readyWaiters = [];
     for (const w of waiters) error ? w.reject(error) : w.resolve();
-  }
-
-  private later(fn: () => void, ms: number): ReturnType<typeof setTimeout> {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      fn();
-    }, ms);
-    this.timers.add(t);
-    return t;
-  }
-
-  private detach(): void {
-    this.registered = false;
-    if (this.pongDue) clearTimeout(this.pongDue);
-    this.pongDue = null;
-    this.pacer.clear();
-    if (this.ws) {
-      this.ws.onopen = null;
-      this.ws.onmessage = null;
-      this.ws.onclose = null;
-    }
-    this.ws = null;
   }
 }

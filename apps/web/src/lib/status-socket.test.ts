@@ -1,42 +1,8 @@
 import { CLOSE } from "@kindred/shared/socket-limits";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeTimersInEachTest } from "../test/fake-clock";
+import { FakeSocket, FakeWebSocket, lastSocket as last } from "../test/fake-socket";
 import { backoffMs, type StatusSnapshot, StatusSocket } from "./status-socket";
-
-/** A stand-in for the browser's WebSocket that a test opens, feeds and closes by hand. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: Array<Record<string, unknown>> = [];
-  closedWith: number | null = null;
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close(code: number) {
-    this.closedWith = code;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-  receive(frame: object) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-  types() {
-    return this.sent.map((f) => f.type);
-  }
-}
-
-const last = () => FakeSocket.all[FakeSocket.all.length - 1] as FakeSocket;
 
 function make(session: "ok" | "signed-out" | "unreachable" = "ok") {
   const onSignedOut = vi.fn();
@@ -46,7 +12,7 @@ function make(session: "ok" | "signed-out" | "unreachable" = "ok") {
     userId: 7,
     checkSession: vi.fn(async () => session),
     onSignedOut,
-    WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    WebSocketImpl: FakeWebSocket,
     random: () => 0,
   });
   socket.subscribe((s) => {
@@ -55,11 +21,10 @@ function make(session: "ok" | "signed-out" | "unreachable" = "ok") {
   return { socket, onSignedOut, states };
 }
 
+fakeTimersInEachTest();
 beforeEach(() => {
   FakeSocket.all = [];
-  vi.useFakeTimers();
 });
-afterEach(() => vi.useRealTimers());
 
 describe("StatusSocket (SPEC §4 online-status socket)", () => {
   it("registers on open and sends a heartbeat every 15 s", () => {

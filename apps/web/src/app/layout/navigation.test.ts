@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { avatarGlyph } from "./avatar-glyph";
 import { NAV_ITEMS, showBottomNav, showFooter, showHeader } from "./navigation";
 
 const active = (path: string) => NAV_ITEMS.filter((item) => item.matches(path)).map((item) => item.label);
@@ -38,14 +37,5 @@ describe("active tab", () => {
     expect(active("/profile/subscription")).toEqual(["Profile"]);
     expect(active("/profile/42")).toEqual([]);
     expect(active("/nope")).toEqual([]);
-  });
-});
-
-describe("avatarGlyph", () => {
-  it("prefers the avatar, then the username's initial, then U", () => {
-    expect(avatarGlyph({ avatar: "🦊", username: "fox" })).toBe("🦊");
-    expect(avatarGlyph({ avatar: null, username: "fox" })).toBe("F");
-    expect(avatarGlyph({ avatar: " ", username: "" })).toBe("U");
-    expect(avatarGlyph(null)).toBe("U");
   });
 });

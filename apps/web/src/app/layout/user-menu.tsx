@@ -1,6 +1,7 @@
 import type { SelfUser } from "@kindred/shared/user";
 import { LogOut, MessageCircle, User } from "lucide-react";
 import { useNavigate } from "react-router";
+import { avatarGlyph } from "@/components/ui/avatar-glyph";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,7 +11,6 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useAuth } from "@/lib/auth";
-import { avatarGlyph } from "./avatar-glyph";
 
 export function UserMenu({ user }: { user: SelfUser }) {
   const navigate = useNavigate();

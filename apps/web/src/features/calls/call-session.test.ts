@@ -1,6 +1,8 @@
-import type { Call, CallStatusEvent } from "@kindred/shared/calls";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Call } from "@kindred/shared/calls";
+import { describe, expect, it, vi } from "vitest";
 import type { SignalInbound, SignallingSocket } from "../../lib/signalling-socket";
+import { call, callStatusEvent } from "../../test/call-fixtures";
+import { fakeTimersInEachTest } from "../../test/fake-clock";
 import { CALL_ERRORS } from "./call-errors";
 import { type CallApi, CallSession } from "./call-session";
 
@@ -9,25 +11,6 @@ import { type CallApi, CallSession } from "./call-session";
 
 const ME = 1;
 const THEM = 2;
-
-function call(patch: Partial<Call> = {}): Call {
-  return {
-    id: 11,
-    matchId: 4,
-    initiatorId: ME,
-    receiverId: THEM,
-    startTime: "2026-03-01T12:00:00.000Z",
-    activeAt: null,
-    deadline: null,
-    endTime: null,
-    duration: null,
-    callDay: 1,
-    status: "pending",
-    lengthSeconds: 300,
-    serverNow: "2026-03-01T12:00:00.000Z",
-    ...patch,
-  };
-}
 
 class HttpFailure extends Error {
   constructor(
@@ -83,19 +66,7 @@ function setup(opts: { live?: Call | null; answerCallId?: number | null; mic?: "
   return { session, api, fake, track, getUserMedia };
 }
 
-const statusEvent = (patch: Partial<CallStatusEvent>): CallStatusEvent => ({
-  type: "call:status",
-  callId: 11,
-  matchId: 4,
-  status: "active",
-  activeAt: "2026-03-01T12:00:05.000Z",
-  deadlineAt: "2026-03-01T12:05:05.000Z",
-  serverNow: "2026-03-01T12:00:05.000Z",
-  ...patch,
-});
-
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+fakeTimersInEachTest();
 
 describe("CallSession", () => {
   it("with no live call, gets the microphone, creates the call, joins its room and rings out", async () => {
@@ -172,7 +143,7 @@ describe("CallSession", () => {
   it("a decline reaches the caller as 'missed': not answered", async () => {
     const { session } = setup();
     await session.start();
-    session.handleStatusFrame(statusEvent({ status: "missed", reason: "missed", deadlineAt: null }));
+    session.handleStatusFrame(callStatusEvent({ status: "missed", reason: "missed", deadlineAt: null }));
     expect(session.snapshot.state).toMatchObject({ phase: "ended", notAnswered: true });
   });
 
@@ -180,10 +151,11 @@ describe("CallSession", () => {
     const { session, fake } = setup();
     vi.setSystemTime(Date.parse("2026-03-01T12:00:03.000Z"));
     await session.start();
-    await fake.push(statusEvent({}) as unknown as SignalInbound);
+    const news = { deadlineAt: "2026-03-01T12:05:05.000Z", serverNow: "2026-03-01T12:00:05.000Z" };
+    await fake.push(callStatusEvent(news) as unknown as SignalInbound);
     expect(session.snapshot.state.deadlineAt).toBe(Date.parse("2026-03-01T12:05:05.000Z"));
     expect(session.snapshot.state.offsetMs).toBe(2_000);
-    session.handleStatusFrame(statusEvent({ callId: 99, status: "completed" }));
+    session.handleStatusFrame(callStatusEvent({ callId: 99, status: "completed" }));
     expect(session.snapshot.state.status).toBe("active");
   });
 

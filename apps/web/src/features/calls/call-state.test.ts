@@ -1,5 +1,6 @@
 import type { Call, CallStatusEvent } from "@kindred/shared/calls";
 import { describe, expect, it } from "vitest";
+import { call, callStatusEvent as event } from "../../test/call-fixtures";
 import {
   type CallEvent,
   type CallState,
@@ -10,38 +11,6 @@ import {
 } from "./call-state";
 
 const T0 = Date.parse("2026-03-01T12:00:00.000Z");
-
-function call(patch: Partial<Call> = {}): Call {
-  return {
-    id: 11,
-    matchId: 4,
-    initiatorId: 1,
-    receiverId: 2,
-    startTime: "2026-03-01T12:00:00.000Z",
-    activeAt: null,
-    deadline: null,
-    endTime: null,
-    duration: null,
-    callDay: 1,
-    status: "pending",
-    lengthSeconds: 300,
-    serverNow: "2026-03-01T12:00:00.000Z",
-    ...patch,
-  };
-}
-
-function event(patch: Partial<CallStatusEvent> = {}): CallStatusEvent {
-  return {
-    type: "call:status",
-    callId: 11,
-    matchId: 4,
-    status: "active",
-    activeAt: "2026-03-01T12:00:10.000Z",
-    deadlineAt: "2026-03-01T12:05:10.000Z",
-    serverNow: "2026-03-01T12:00:12.000Z",
-    ...patch,
-  };
-}
 
 const run = (...events: CallEvent[]): CallState => events.reduce(callReducer, INITIAL_CALL_STATE);
 const fromCall = (c: Call): CallEvent => ({ type: "update", update: updateFromCall(c), receivedAt: T0 });

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { fakeTimersInEachTest } from "../../test/fake-clock";
 import { CALL_ERRORS } from "./call-errors";
 import { PEER, PeerLink } from "./peer-link";
 
@@ -57,8 +58,7 @@ function make(polite: boolean) {
 
 const offer = { type: "offer" as const, sdp: "their-offer" };
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+fakeTimersInEachTest();
 
 describe("PeerLink (perfect negotiation, trickle ICE, ICE restart)", () => {
   it("adds the microphone and offers when negotiation is needed", async () => {

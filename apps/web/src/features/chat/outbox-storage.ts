@@ -1,4 +1,4 @@
-import type { OutgoingMessage } from "./outbox";
+import type { OutgoingMessage } from "./outgoing-message";
 
 export type SmallStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 

@@ -1,6 +1,7 @@
 import type { Message, SendMessageInput } from "@kindred/shared/chat";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api";
+import { fakeTimersInEachTest } from "../../test/fake-clock";
 import { Outbox, type OutboxDeps } from "./outbox";
 import { SEND_TIMEOUT_MS } from "./retry-policy";
 
@@ -60,8 +61,7 @@ function outbox(deps: Partial<OutboxDeps> & Pick<OutboxDeps, "send">) {
   return { box, delivered };
 }
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+fakeTimersInEachTest();
 
 describe("Outbox", () => {
   it("shows a message as sending at once and delivers it with its clientId", async () => {

@@ -1,6 +1,6 @@
 import type { Message, MessagePage } from "@kindred/shared/chat";
 import { describe, expect, it } from "vitest";
-import type { OutgoingMessage } from "./outbox";
+import type { OutgoingMessage } from "./outgoing-message";
 import {
   chatItems,
   EMPTY_THREAD,

@@ -1,5 +1,5 @@
 import type { Message, MessagePage } from "@kindred/shared/chat";
-import type { OutgoingMessage } from "./outbox";
+import type { OutgoingMessage } from "./outgoing-message";
 
 /**
  * The messages of one conversation the server has confirmed, in its order; how far the other has read;

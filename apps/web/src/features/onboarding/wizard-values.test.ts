@@ -1,37 +1,6 @@
-import type { SelfUser } from "@kindred/shared/user";
 import { describe, expect, it } from "vitest";
+import { newUser as user } from "../../test/self-user";
 import { exitFields, resumeStep, stepFields, valuesFromUser } from "./wizard-values";
-
-const user: SelfUser = {
-  id: 1,
-  username: "river_song",
-  email: "r@example.test",
-  name: "River",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  profileType: "basic",
-  isPremium: false,
-  dateOfBirth: null,
-  agePreferenceMin: null,
-  agePreferenceMax: null,
-  photoUrl: null,
-  callPreferences: null,
-  onboardingCompleted: false,
-  questionnaireStep: 0,
-  needsOnboarding: true,
-  age: null,
-  gender: null,
-  interestedGenders: null,
-  location: null,
-  bio: null,
-  avatar: null,
-  communicationStyle: null,
-  freeTimeActivities: null,
-  values: null,
-  conflictResolution: null,
-  loveLanguage: null,
-  relationshipPace: null,
-  dealbreakers: null,
-};
 
 describe("wizard values", () => {
   it("start from the saved user, with the age-range defaults 21 and 65", () => {

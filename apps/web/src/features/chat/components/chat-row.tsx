@@ -1,9 +1,9 @@
 import type { ChatSummary } from "@kindred/shared/chat";
 import { formatDistanceToNow } from "date-fns";
 import { Link } from "react-router";
+import { PersonAvatar } from "@/components/person-avatar";
 import { cn } from "@/lib/cn";
 import { badgeCount } from "../unread";
-import { ChatAvatar } from "./chat-avatar";
 
 /** One conversation in the list: who, the last thing said and when, and how much is unread. */
 export function ChatRow({ chat, myId, now }: { chat: ChatSummary; myId: number; now: number }) {
@@ -20,7 +20,7 @@ export function ChatRow({ chat, myId, now }: { chat: ChatSummary; myId: number; 
         aria-label={`Chat with ${other.username}${unread ? `, ${unreadCount} unread` : ""}`}
         className="flex items-center gap-4 rounded-2xl px-3 py-3 transition-colors hover:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-rose-400"
       >
-        <ChatAvatar person={other} revealed={match.arePhotosRevealed} online={other.online} />
+        <PersonAvatar person={other} revealed={match.arePhotosRevealed} online={other.online} size="sm" />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-3">
             <p className={cn("truncate text-stone-900", unread ? "font-bold" : "font-semibold")}>

@@ -2,9 +2,9 @@ import type { Match } from "@kindred/shared/matches";
 import { ArrowLeft, CalendarCheck, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PersonAvatar } from "@/components/person-avatar";
 import { Button } from "@/components/ui/button";
 import { callsSummary, scheduledCallText } from "../chat-copy";
-import { ChatAvatar } from "./chat-avatar";
 
 /** SPEC §2: back, who (photo only once revealed), how many calls so far, notes, and Call. */
 export function ConversationHeader({ match, notes }: { match: Match; notes?: ReactNode }) {
@@ -17,7 +17,7 @@ export function ConversationHeader({ match, notes }: { match: Match; notes?: Rea
             <ArrowLeft aria-hidden />
           </Link>
         </Button>
-        <ChatAvatar person={other} revealed={match.arePhotosRevealed} online={other.online} size="md" />
+        <PersonAvatar person={other} revealed={match.arePhotosRevealed} online={other.online} size="md" />
         <div className="min-w-0 flex-1">
           <h1 className="truncate font-semibold text-stone-900 text-xl">{other.username}</h1>
           <p className="text-sm text-stone-500">{callsSummary(match.callCount)}</p>

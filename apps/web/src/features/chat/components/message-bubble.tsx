@@ -3,7 +3,7 @@ import { AlertCircle, Check, Clock } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { messageTime } from "../chat-copy";
-import type { OutgoingMessage } from "../outbox";
+import type { OutgoingMessage } from "../outgoing-message";
 
 function Bubble({ mine, text, faded }: { mine: boolean; text: string; faded?: boolean }) {
   return (

@@ -4,7 +4,8 @@ import { useCallback, useSyncExternalStore } from "react";
 import { useAuth } from "@/lib/auth";
 import { chatsQueryKey } from "../api/get-chats";
 import { sendMessage } from "../api/send-message";
-import { Outbox, type OutgoingMessage } from "../outbox";
+import { Outbox } from "../outbox";
+import type { OutgoingMessage } from "../outgoing-message";
 import { mergeThread, type Thread, threadKey } from "../thread";
 
 // One outbox per signed-in person for the page's life: sends carry on while they move between pages.

@@ -2,7 +2,7 @@ import { Plug, Unplug } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import type { ConnectionState } from "@/lib/status-socket";
+import type { ConnectionState } from "@/lib/reconnecting-socket";
 import type { SocketConsole } from "../hooks/use-socket-console";
 
 export const STATE_DOT: Record<ConnectionState, string> = {

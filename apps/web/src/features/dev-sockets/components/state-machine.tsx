@@ -1,6 +1,6 @@
 import { TIMERS } from "@kindred/shared/constants";
 import { cn } from "@/lib/cn";
-import type { ConnectionState } from "@/lib/status-socket";
+import type { ConnectionState } from "@/lib/reconnecting-socket";
 import { STATE_DOT, StateText } from "./connection-bar";
 
 const s = (ms: number) => `${ms / 1000} s`;

@@ -1,6 +1,6 @@
 import { CLOSE } from "@kindred/shared/socket-limits";
 import { useEffect, useRef, useState } from "react";
-import type { ConnectionState } from "@/lib/status-socket";
+import type { ConnectionState } from "@/lib/reconnecting-socket";
 import { appendEntry, type Direction, errorSentence, type LogEntry, roundTripOf } from "../log-entries";
 import { checkOutgoing } from "../outgoing";
 

@@ -2,13 +2,13 @@ import type { Match } from "@kindred/shared/matches";
 import { CalendarCheck, Eye, Lock, MapPin, MessageCircle, MessagesSquare, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PersonAvatar } from "@/components/person-avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useCallAllowanceQuery } from "../api/get-call-allowance";
 import { AvailabilityIndicator } from "./availability-indicator";
 import { formatCallTime } from "./call-time";
-import { MatchAvatar } from "./match-avatar";
 import { MatchCardMenu } from "./match-card-menu";
 import { UnmatchButton } from "./unmatch-button";
 
@@ -108,7 +108,13 @@ export function MatchCard({
       )}
     >
       <header className="flex items-start gap-4">
-        <MatchAvatar person={other} revealed={match.arePhotosRevealed} online={other.online} />
+        <PersonAvatar
+          person={other}
+          revealed={match.arePhotosRevealed}
+          online={other.online}
+          size="lg"
+          raised
+        />
         <div className="min-w-0 flex-1">
           <Heading className="truncate font-semibold text-lg text-stone-900">{other.username}</Heading>
           {facts ? (

@@ -2,11 +2,11 @@ import type { PublicUser } from "@kindred/shared/user";
 import { ArrowLeft, MapPin, UserRoundX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PersonAvatar } from "@/components/person-avatar";
 import { Button } from "@/components/ui/button";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { ApiError, errorDetail } from "@/lib/api";
 import { usePublicUserQuery } from "../api/get-public-user";
-import { MatchAvatar } from "./match-avatar";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -58,7 +58,7 @@ function ProfileView({ user }: { user: PublicUser }) {
     <article className="overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm">
       <div className="h-28 bg-gradient-to-br from-rose-500 to-violet-600" />
       <div className="-mt-16 px-6 pb-8 sm:px-10">
-        <MatchAvatar person={user} revealed={user.photoUrl !== null} size="xl" />
+        <PersonAvatar person={user} revealed={user.photoUrl !== null} size="xl" raised />
         <h1 className="mt-4 font-bold text-3xl text-stone-900 tracking-tight">{user.username}</h1>
         <p className="mt-1 flex items-center gap-1 text-stone-600">
           <MapPin className="size-4" aria-hidden />

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
-import type { WizardMode } from "../hooks/use-onboarding-wizard";
+import type { WizardMode } from "../wizard-state";
 
 /** Step 19: shown for TIMERS.wizardCloseMs after a successful completion, then the wizard closes. */
 export function CompletionView({ mode }: { mode: WizardMode }) {

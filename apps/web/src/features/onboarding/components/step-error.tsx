@@ -1,5 +1,5 @@
 import { AlertCircle } from "lucide-react";
-import type { MissingField } from "../hooks/use-onboarding-wizard";
+import type { MissingField } from "../wizard-state";
 
 interface StepErrorProps {
   message: string | null;

@@ -1,7 +1,7 @@
 import { WIZARD_STEPS } from "@kindred/shared/onboarding";
 import { ArrowLeft, ArrowRight, Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import type { WizardMode } from "../hooks/use-onboarding-wizard";
+import type { WizardMode } from "../wizard-state";
 
 interface WizardFooterProps {
   step: number;

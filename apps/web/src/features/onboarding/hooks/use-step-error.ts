@@ -1,16 +1,8 @@
 import { STEP_FIELDS, validateStep } from "@kindred/shared/onboarding";
 import { useEffect, useEffectEvent } from "react";
 import type { UseFormReturn } from "react-hook-form";
+import type { WizardError } from "../wizard-state";
 import type { WizardValues } from "../wizard-values";
-
-/**
- * What the wizard shows under a step. "check": the step's own rule refused Next. "save": the server
- * refused the save (a taken username). "completion": other steps are still unanswered.
- */
-export interface WizardError {
-  message: string;
-  kind: "check" | "save" | "completion";
-}
 
 /**
  * A message goes as soon as it no longer holds: a "check" once the step's answer passes its rule (until

@@ -1,0 +1,33 @@
+import type { SelfUser } from "@kindred/shared/user";
+
+/** Someone who has just signed up: river_song, with nothing answered yet. */
+export const newUser: SelfUser = {
+  id: 1,
+  username: "river_song",
+  email: "r@example.test",
+  name: "River",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  profileType: "basic",
+  isPremium: false,
+  dateOfBirth: null,
+  agePreferenceMin: null,
+  agePreferenceMax: null,
+  photoUrl: null,
+  callPreferences: null,
+  onboardingCompleted: false,
+  questionnaireStep: 0,
+  needsOnboarding: true,
+  age: null,
+  gender: null,
+  interestedGenders: null,
+  location: null,
+  bio: null,
+  avatar: null,
+  communicationStyle: null,
+  freeTimeActivities: null,
+  values: null,
+  conflictResolution: null,
+  loveLanguage: null,
+  relationshipPace: null,
+  dealbreakers: null,
+};
