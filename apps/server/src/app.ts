@@ -8,9 +8,10 @@ import type { Env } from "./env.ts";
 import { accountRoutes } from "./features/account/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
 import { LoginLimiter } from "./features/auth/login-limiter.ts";
-import { earlyOwnProfile, OWN_PROFILE_PATH } from "./features/auth/own-profile.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { CallClock } from "./features/calls/clock.ts";
 import { callsRoutes } from "./features/calls/routes.ts";
+import { callSockets } from "./features/calls/sockets.ts";
 import { chatRoutes } from "./features/chat/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { matchesRoutes } from "./features/matches/routes.ts";
@@ -19,21 +20,18 @@ import { notesRoutes } from "./features/notes/routes.ts";
 import { DatabasePhotoStore, DiskPhotoStore, type PhotoStore } from "./features/photos/photo-store.ts";
 import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
-import { CallClock } from "./jobs/call-clock.ts";
-import { Sessions } from "./lib/cached-sessions.ts";
 import { COMPRESS_MIN_BYTES } from "./lib/compression.ts";
-import { EarlyAnswers } from "./lib/early-answers.ts";
 import { errorForLog } from "./lib/log-error.ts";
 import { type ProductLimits, productLimits } from "./lib/product-limits.ts";
 import { OneLinePerRequest } from "./lib/request-log.ts";
+import { Sessions } from "./lib/sessions/service.ts";
+import { apiBoundary } from "./plugins/api-boundary.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
-import { authHook, signInFirstAnswer } from "./plugins/auth-hook.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { loadShedding } from "./plugins/load-shedding.ts";
 import { nulGuard } from "./plugins/nul-guard.ts";
 import { originCheck } from "./plugins/origin-check.ts";
-import { privateResponses } from "./plugins/private-responses.ts";
-import { securityHeaders } from "./plugins/security-headers.ts";
+import { pageHeadersHook } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 import type { RealtimeBackend } from "./realtime/backend.ts";
 import { createBackend } from "./realtime/create-backend.ts";
@@ -75,17 +73,12 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
     ...logger,
     serializers: { ...logger.serializers, err: errorForLog as never },
   };
-  // The most asked requests are answered before Fastify (see EarlyAnswers).
-  const early = new EarlyAnswers(signInFirstAnswer());
   const app = Fastify({
     logger: loggerOptions,
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
     trustProxy,
-    serverFactory: early.serverFactory,
-    genReqId: early.nextRequestId,
   });
-  app.addHook("onRoute", early.noteRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
@@ -98,7 +91,7 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
 
   // External plugins.
   await app.register(fastifyCookie);
-  await app.register(securityHeaders, {
+  const pageHeaders = pageHeadersHook({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -138,14 +131,10 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
     sampleIntervalMs: env.LOAD_SAMPLE_INTERVAL_MS,
   });
   await app.register(originCheck, { publicOrigin: env.PUBLIC_ORIGIN });
-  await app.register(authHook);
   await app.register(nulGuard);
-  await app.register(privateResponses);
-  await app.register(apiDocs); // before every route: it documents the routes added after it
+  await app.register(apiDocs, { pageHeaders }); // before every route: it documents the routes added after it
 
   app.decorate("lifecycle", { shuttingDown: false });
-  early.attach({ log: app.log, busy: () => app.lifecycle.shuttingDown || app.isUnderPressure() });
-  early.answerSignedIn(OWN_PROFILE_PATH, earlyOwnProfile(sessions, app.parseCookie));
   // Rate limits count where the rest of the shared state lives: in Redis when configured.
   app.decorate("limits", productLimits(backend.rateLimits, env));
   const loginLimiter = limiter ?? new LoginLimiter(undefined, backend.rateLimits);
@@ -156,20 +145,22 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
     presenceTtlMs: env.PRESENCE_TTL_MS,
   });
 
-  // The calls' clock: sweeps on every instance; stopped before the database closes.
+  // The calls' clock: sweeps on every instance; stopped before the database closes. The calls serve
+  // the /rtc sockets, whose participants leaving a room start the clock's grace.
   const clock = new CallClock(app, {
     sweepMs: env.CALL_SWEEP_MS,
     timeScale: env.CALL_TIME_SCALE,
     peerGoneMs: env.CALL_PEER_GONE_MS,
   });
   app.decorate("callClock", clock);
-  app.realtime.roomLeft.add((callId, userId) => clock.participantLeft(callId, userId));
+  await app.register(callSockets, { clock });
   app.addHook("onReady", async () => clock.start());
   app.addHook("preClose", async () => clock.stop());
 
   // Features.
   await app.register(
     async (api) => {
+      await api.register(apiBoundary);
       await api.register(healthRoutes);
       await api.register(authRoutes, { limiter: loginLimiter });
       await api.register(matchingRoutes);
@@ -184,6 +175,6 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
     },
     { prefix: "/api" },
   );
-  await app.register(webPlugin, { root: env.WEB_DIST });
+  await app.register(webPlugin, { root: env.WEB_DIST, pageHeaders });
   return app;
 }

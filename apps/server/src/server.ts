@@ -2,7 +2,6 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { openDatabase } from "./db/client.ts";
 import { loadEnv } from "./env.ts";
-import { BufferedLogStream } from "./lib/log-stream.ts";
 import { holdTickObjectMaps } from "./lib/tick-object-maps.ts";
 import { shutDown } from "./shutdown.ts";
 
@@ -33,17 +32,11 @@ const database = await opening;
 const app = await buildApp({
   env,
   db: database.db,
-  logger: {
-    level: env.LOG_LEVEL,
-    ...((env.NODE_ENV === "development" && prettyTransport()) || { stream: new BufferedLogStream() }),
-  },
+  logger: { level: env.LOG_LEVEL, ...(env.NODE_ENV === "development" && prettyTransport()) },
 });
 logError = (err, msg) => app.log.error({ err }, msg);
 
-/**
- * Readable logs in development, when pino-pretty (a dev dependency) is installed; otherwise JSON lines
- * on stdout, written in batches.
- */
+/** Readable logs in development, when pino-pretty (a dev dependency) is installed; else pino's JSON lines. */
 function prettyTransport() {
   try {
     createRequire(import.meta.url).resolve("pino-pretty");

@@ -10,6 +10,7 @@ interface ApiMedia {
   schema?: ApiSchema;
 }
 export interface ApiOperation {
+  operationId?: string;
   summary?: string;
   description?: string;
   security?: unknown[];
@@ -84,7 +85,7 @@ function operationHtml(method: string, path: string, op: ApiOperation): string {
     )
     .join("");
   return `<section id="${anchor(method, path)}">
-<h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${html(path)}</code></h3>
+<h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${html(path)}</code>${op.operationId ? ` <small class="operation-id"><code>${html(op.operationId)}</code></small>` : ""}</h3>
 <p>${html(op.summary ?? "")}${op.security?.length ? "" : ' <span class="public">public: no sign-in needed</span>'}</p>
 ${op.description ? `<p>${html(op.description)}</p>` : ""}
 ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""}${body}
@@ -102,7 +103,7 @@ section{border-top:1px solid #d8dee4;padding:16px 0}
 .method{display:inline-block;min-width:56px;font:bold 12px ui-monospace,monospace;color:#fff;border-radius:4px;padding:2px 6px;text-align:center}
 .get{background:#1f6feb}.post{background:#1a7f37}.put,.patch{background:#9a6700}.delete{background:#cf222e}
 .status{font:bold 13px ui-monospace,monospace;width:48px}.s2,.s3{color:#1a7f37}.s4{color:#9a6700}.s5{color:#cf222e}
-.public{font-size:13px;color:#1a7f37}details summary{cursor:pointer}
+.public{font-size:13px;color:#1a7f37}.operation-id{font-weight:normal;color:#59636e}details summary{cursor:pointer}
 `;
 
 /** The document as one static page: every operation with its summary, parameters, body and responses. */

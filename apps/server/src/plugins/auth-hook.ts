@@ -1,13 +1,10 @@
 import { SIGNED_IN_HINT_COOKIE } from "@kindred/shared/constants";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { EarlyAnswer } from "../lib/early-answers.ts";
 import { HttpError } from "../lib/http-error.ts";
-import type { Session, SessionUser } from "../lib/session.ts";
-import { SESSION_COOKIE, SESSION_TTL_MS } from "../lib/session-token.ts";
-import { JSON_TYPE, sendHttpError } from "./errors.ts";
-import { PRIVATE } from "./private-responses.ts";
-import { API_HEADERS } from "./security-headers.ts";
+import type { SessionUser } from "../lib/sessions/lookup.ts";
+import { SESSION_COOKIE, SESSION_TTL_MS } from "../lib/sessions/token.ts";
+import { sendHttpError } from "./errors.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -68,53 +65,20 @@ function clearSignedInHint(reply: FastifyReply) {
 const SIGN_IN_FIRST = new HttpError(401, "Please sign in to continue.");
 
 /**
- * A JSON answer under /api/ with the headers the plugins give every one (security headers, no-store),
- * for the requests EarlyAnswers answers before Fastify; compression aside: its body is not compressed.
+ * The one auth hook, for the /api context: loads the session user (the same lookup the socket upgrade
+ * makes), and refuses anonymous calls to routes not marked public.
  */
-export function apiJsonAnswer(status: number, body: string): EarlyAnswer {
-  return {
-    status,
-    headers: {
-      ...API_HEADERS,
-      "content-type": JSON_TYPE,
-      "cache-control": PRIVATE,
-      "content-length": String(Buffer.byteLength(body)),
-    },
-    body,
-  };
-}
-
-/** The whole answer this hook gives an anonymous call: what EarlyAnswers sends for those it answers. */
-export function signInFirstAnswer(): EarlyAnswer {
-  return apiJsonAnswer(SIGN_IN_FIRST.statusCode, SIGN_IN_FIRST.body);
-}
-
-/** The one auth hook for /api: loads the session user, refuses anonymous calls to non-public routes. */
-export const authHook = fp(async (app: FastifyInstance) => {
-  app.decorateRequest("user", null);
-  app.decorateRequest("sessionTokenHash", null);
-  /** Sets the request's session; whether the request may go on (else it has been refused). */
-  function admit(request: FastifyRequest, reply: FastifyReply, session: Session | null): boolean {
+export const authHook = fp(async (api: FastifyInstance) => {
+  api.decorateRequest("user", null);
+  api.decorateRequest("sessionTokenHash", null);
+  api.addHook("onRequest", async (request, reply) => {
+    const session = await api.sessions.fromCookies(request.cookies);
     request.sessionTokenHash = session?.tokenHash ?? null;
     request.user = session?.user ?? null;
     // A hint left from a session that has ended (expired, or ended elsewhere) goes, so the web app
     // stops asking; the answer to this request is the one it would have been without the hint.
     if (!request.user && request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined) clearSignedInHint(reply);
-    if (request.user || request.is404 || request.routeOptions.config?.public) return true;
-    // Sent from here rather than passed to the error handler: the most common refusal, kept short.
-    sendHttpError(reply, SIGN_IN_FIRST);
-    return false;
-  }
-  // A callback hook: most requests (no cookie, or a cached session) are settled without waiting.
-  app.addHook("onRequest", (request, reply, done) => {
-    if (!request.url.startsWith("/api/")) return done();
-    const known = app.sessions.known(request.cookies);
-    if (known !== undefined) {
-      if (admit(request, reply, known)) done();
-      return;
-    }
-    app.sessions.fromCookies(request.cookies).then((session) => {
-      if (admit(request, reply, session)) done();
-    }, done);
+    if (request.user || request.is404 || request.routeOptions.config?.public) return;
+    return sendHttpError(reply, SIGN_IN_FIRST);
   });
 });

@@ -1,36 +1,39 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import fp from "fastify-plugin";
-import { SESSION_COOKIE } from "../lib/session-token.ts";
+import type { FastifyInstance, onRequestHookHandler } from "fastify";
+import { notFound } from "../lib/http-error.ts";
+import { SESSION_COOKIE } from "../lib/sessions/token.ts";
 import { hintSessionHolder } from "./auth-hook.ts";
-import { loadPage, loadPrerendered, type Page, PRERENDERED_DIR, sendPage } from "./web-pages.ts";
+import { sendHttpError } from "./errors.ts";
 
-/** Requests @fastify/static answers with a 304 or a part (206): they still go to it, and to the disk. */
-const CONDITIONAL = [
-  "range",
-  "if-none-match",
-  "if-modified-since",
-  "if-match",
-  "if-unmodified-since",
-  "if-range",
-];
-const isConditional = (request: FastifyRequest) => CONDITIONAL.some((name) => name in request.headers);
+/** The build's folder of pre-rendered pages (apps/web/scripts/prerender.mjs), each named by its URL, encoded. */
+const PRERENDERED_DIR = "prerendered";
+
+/** The URLs the build rendered a page for, for visitors with no session. */
+function prerenderedUrls(root: string): Set<string> {
+  const dir = path.join(root, PRERENDERED_DIR);
+  if (!fs.existsSync(dir)) return new Set();
+  const pages = fs.readdirSync(dir).filter((name) => name.endsWith(".html"));
+  return new Set(pages.map((name) => decodeURIComponent(name.slice(0, -".html".length))));
+}
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html revalidated, and every
- * unknown non-API GET answered with index.html so the client router can take it. The build writes a
- * brotli (quality 11) and a gzip copy beside each text asset (apps/web/vite.config.ts): those are sent
- * as they are to a browser that accepts them, so no request pays for compressing, and each asset gets
- * the smallest encoding once rather than @fastify/compress's per-request quality.
+ * Serves the built web app in a context of its own, with the pages' security headers: hashed assets
+ * cached for a year, pages revalidated, and every unknown page path answered with index.html so the
+ * client router can take it. The build writes a brotli and a gzip copy beside each text file, which
+ * @fastify/static sends as they are (preCompressed) to a browser that takes them.
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+export async function webPlugin(
+  web: FastifyInstance,
+  opts: { root: string; pageHeaders: onRequestHookHandler },
+) {
+  web.addHook("onRequest", opts.pageHeaders);
   const hasBuild = fs.existsSync(path.join(opts.root, "index.html"));
-  const index = hasBuild ? loadPage(path.join(opts.root, "index.html")) : null;
-  const prerendered = hasBuild ? loadPrerendered(opts.root) : new Map<string, Page>();
+  const prerendered = hasBuild ? prerenderedUrls(opts.root) : new Set<string>();
+  const prerenderedRoot = path.join(opts.root, PRERENDERED_DIR);
   if (hasBuild) {
-    await app.register(fastifyStatic, {
+    await web.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
       index: false,
@@ -43,21 +46,20 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
-    if (!isPage) return reply.status(404).send({ message: "Not found" });
+  web.setNotFoundHandler((request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return sendHttpError(reply, notFound());
     hintSessionHolder(reply, request);
-    if (!index)
+    if (!hasBuild) {
       return reply.status(404).type("text/plain").send("The web app is not built: run npm run build.");
+    }
     // A URL with a pre-rendered page answers a visitor with it, and anyone holding a session with
     // index.html (the app then shows their own page): the answer depends on the cookie.
-    const visitorPage = prerendered.get(request.url);
-    if (visitorPage) {
+    if (prerendered.has(request.url)) {
       reply.header("vary", "cookie");
-      if (!request.cookies[SESSION_COOKIE]) return sendPage(request, reply, visitorPage);
+      if (!request.cookies[SESSION_COOKIE]) {
+        return reply.sendFile(`${encodeURIComponent(request.url)}.html`, prerenderedRoot);
+      }
     }
-    if (isConditional(request)) return reply.header("cache-control", "no-cache").sendFile("index.html");
-    return reply.headers(index.headers).header("etag", index.etag).send(index.body);
+    return reply.sendFile("index.html");
   });
-});
+}

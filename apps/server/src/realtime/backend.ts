@@ -1,15 +1,8 @@
 // The shared parts of realtime, behind one interface: a pub/sub bus with a channel per user, the
 // presence store, the room registry and the rate-limit counters. In-process by default; Redis when
 // REDIS_URL is set, so that several app instances behave as one. A test hands two apps the same backend.
+import type { Bus } from "../lib/bus.ts";
 import type { RateLimitStore } from "../lib/rate-limit.ts";
-
-export type Unsubscribe = () => Promise<void>;
-
-export interface Bus {
-  /** Delivers to every subscriber of the channel, on any instance; resolves to how many got it. */
-  publish(channel: string, message: string): Promise<number>;
-  subscribe(channel: string, onMessage: (message: string) => void): Promise<Unsubscribe>;
-}
 
 /** Who is online: a user is while at least one of their connections was heard from within the TTL. */
 export interface PresenceStore {

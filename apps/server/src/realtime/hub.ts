@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { CLOSE } from "@kindred/shared/socket-limits";
 import type { FastifyBaseLogger } from "fastify";
-import type { Bus, Unsubscribe } from "./backend.ts";
+import type { Bus, Unsubscribe } from "../lib/bus.ts";
 import type { Connection, SocketKind } from "./connection.ts";
 
 /** What travels on a user's channel. The receiving instance picks which of the user's sockets get it. */

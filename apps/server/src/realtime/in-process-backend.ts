@@ -1,5 +1,6 @@
+import type { Bus, Unsubscribe } from "../lib/bus.ts";
 import { MemoryRateLimitStore } from "../lib/rate-limit.ts";
-import type { Bus, PresenceStore, RealtimeBackend, RoomStore, Unsubscribe } from "./backend.ts";
+import type { PresenceStore, RealtimeBackend, RoomStore } from "./backend.ts";
 
 class InProcessBus implements Bus {
   private channels = new Map<string, Set<(message: string) => void>>();

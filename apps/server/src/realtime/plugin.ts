@@ -5,14 +5,27 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { HttpError } from "../lib/http-error.ts";
-import type { Session } from "../lib/session.ts";
+import type { Session } from "../lib/sessions/lookup.ts";
 import { isOwnOrigin } from "../plugins/origin-check.ts";
 import type { RealtimeBackend, RoomStore } from "./backend.ts";
 import { Connection, type SocketKind } from "./connection.ts";
 import { Hub } from "./hub.ts";
 import { Presence } from "./presence.ts";
-import { serveSignalling } from "./signalling.ts";
 import { serveStatusSocket } from "./status-socket.ts";
+
+/** The socket kinds a feature serves, by path; the transport serves the status sockets itself. */
+const FEATURE_SOCKET_PATHS = { rtc: SIGNALLING_SOCKET_PATH } as const satisfies Record<
+  Exclude<SocketKind, "status">,
+  string
+>;
+export type FeatureSocketKind = keyof typeof FEATURE_SOCKET_PATHS;
+
+/**
+ * What a feature does with each accepted socket of its kind. It must attach its frame handlers before
+ * it returns (frames that arrive while set-up awaits are queued, not lost); what it returns, if
+ * anything, runs once the socket has closed, before the socket leaves the hub.
+ */
+export type SocketHandler = (conn: Connection) => (() => Promise<void>) | undefined;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -20,8 +33,8 @@ declare module "fastify" {
       presence: Presence;
       hub: Hub;
       rooms: RoomStore;
-      /** Listeners told when a user's last socket leaves a call room (closed, or left). */
-      roomLeft: Set<(callId: number, userId: number) => void>;
+      /** Hands every socket of this kind to `handler`; one handler a kind, set before the app is ready. */
+      serve(kind: FeatureSocketKind, handler: SocketHandler): void;
       /** Closes the user's sockets of one session (logout), or of all (account deleted). */
       endSessions(userId: number, tokenHash?: string): Promise<void>;
     };
@@ -60,12 +73,15 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   const { backend } = opts;
   const hub = new Hub(backend.bus, app.log);
   const presence = new Presence(backend.presence, hub, app.db, app.log);
-  const roomLeft = new Set<(callId: number, userId: number) => void>();
+  const handlers = new Map<FeatureSocketKind, SocketHandler>();
   app.decorate("realtime", {
     presence,
     hub,
     rooms: backend.rooms,
-    roomLeft,
+    serve(kind: FeatureSocketKind, handler: SocketHandler) {
+      if (handlers.has(kind)) throw new Error(`The ${kind} sockets are already served.`);
+      handlers.set(kind, handler);
+    },
     async endSessions(userId: number, tokenHash?: string) {
       await hub.send(userId, { to: "sessions-ended", tokenHash });
     },
@@ -92,16 +108,16 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       if (kind === "status") presence.heard(conn).catch((err: unknown) => app.log.warn({ err }, "presence"));
     });
     // Frame handlers are attached now, synchronously: frames that arrive during an await are queued.
-    const leaveRooms =
-      kind === "rtc" ? serveSignalling(conn, { db: app.db, hub, rooms: backend.rooms, roomLeft }) : null;
+    let cleanUp: (() => Promise<void>) | undefined;
     if (kind === "status") serveStatusSocket(conn, presence);
+    else cleanUp = handlers.get(kind)?.(conn);
     const added = hub.add(conn).then(() => (kind === "status" ? presence.heard(conn) : undefined));
     socket.on("close", () => {
       // Clean up after set-up settles, whether or not it succeeded, so nothing of the socket lingers.
       void added
         .catch(() => undefined)
         .then(async () => {
-          await leaveRooms?.();
+          await cleanUp?.();
           if (kind === "status") await presence.gone(conn);
         })
         .finally(() => hub.remove(conn))
@@ -131,7 +147,15 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     for (const path of STATUS_SOCKET_PATHS) {
       sockets.get(path, socketRoute, (socket, request) => accept("status", socket, request));
     }
-    sockets.get(SIGNALLING_SOCKET_PATH, socketRoute, (socket, request) => accept("rtc", socket, request));
+    for (const [kind, path] of Object.entries(FEATURE_SOCKET_PATHS)) {
+      sockets.get(path, socketRoute, (socket, request) => accept(kind as FeatureSocketKind, socket, request));
+    }
+  });
+  // A socket route that nobody serves would take sockets and ignore their frames: the app does not start.
+  app.addHook("onReady", async () => {
+    for (const kind of Object.keys(FEATURE_SOCKET_PATHS)) {
+      if (!handlers.has(kind as FeatureSocketKind)) throw new Error(`Nothing serves the ${kind} sockets.`);
+    }
   });
 
   // Liveness: a socket that missed the previous ping's pong is dead (a dropped network sends no close).

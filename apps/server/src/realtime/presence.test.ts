@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../test/app.ts";
 import { matchUsers, topologies, useCluster } from "../test/cluster.ts";
-import { sleep, TestSocket } from "../test/sockets.ts";
+import { caughtUp, socketsOf, TestSocket } from "../test/sockets.ts";
 import type { Connection } from "./connection.ts";
 
 describe.each(topologies())("presence, %s", (topology) => {
@@ -46,7 +46,8 @@ describe.each(topologies())("presence, %s", (topology) => {
     const aSocket = await watch(a);
     const bSocket = await watch(b, 1);
     await aSocket.next("presence");
-    await sleep(150);
+    // B's instance told A; whatever it told the stranger with it has arrived before its next message.
+    await caughtUp(strangerSocket, cluster.apps[1], stranger.id);
     expect(strangerSocket.all("presence")).toEqual([]);
     const res = await cluster.apps[0].inject({
       method: "GET",
@@ -63,8 +64,15 @@ describe.each(topologies())("presence, %s", (topology) => {
     const tab1 = await watch(b, 0);
     const tab2 = await watch(b, 1);
     await aSocket.next("presence");
+    // Both tabs recorded (a heartbeat is answered once it is), or closing the first could find B gone.
+    for (const tab of [tab1, tab2]) tab.send({ type: "heartbeat" });
+    await Promise.all([tab1.next("ok"), tab2.next("ok")]);
     await tab1.close();
-    await sleep(150);
+    // Once the first instance has let go of the tab, whatever its closing published has been; then
+    // anything that reached A came before a marker published after it.
+    const stillThere = cluster.apps[0] === cluster.apps[1] ? 1 : 0;
+    await expect.poll(() => socketsOf(cluster.apps[0], b.id)).toBe(stillThere);
+    await caughtUp(aSocket, cluster.apps[0], a.id);
     expect(aSocket.all("presence")).toHaveLength(1);
     expect(await otherOnline(a)).toBe(true);
     await tab2.close();
@@ -114,7 +122,11 @@ describe.each(topologies())("presence, %s", (topology) => {
 
   it("an ended match stops presence flowing", async () => {
     const { a, b } = await pair();
+    // A live match of B's too: it is told, so B's coming online has been announced by then.
+    const c = await registerUser(cluster.apps[0]);
+    await matchUsers(cluster.db, b.id, c.id);
     const aSocket = await watch(a);
+    const cSocket = await watch(c);
     const res = await cluster.apps[0].inject({
       method: "GET",
       url: "/api/matches",
@@ -129,8 +141,9 @@ describe.each(topologies())("presence, %s", (topology) => {
     });
     expect(block.statusCode).toBe(200);
     const bSocket = await watch(b, 1);
-    await sleep(200);
+    expect(await cSocket.next("presence")).toEqual({ type: "presence", userId: b.id, online: true });
+    await caughtUp(aSocket, cluster.apps[1], a.id);
     expect(aSocket.all("presence")).toEqual([]);
-    await Promise.all([aSocket.close(), bSocket.close()]);
+    await Promise.all([aSocket.close(), bSocket.close(), cSocket.close()]);
   });
 });

@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
+import type { Bus, Unsubscribe } from "../lib/bus.ts";
 import { RedisRateLimitStore } from "../lib/redis-rate-limit.ts";
-import type { Bus, PresenceStore, RealtimeBackend, RoomStore, Unsubscribe } from "./backend.ts";
+import type { PresenceStore, RealtimeBackend, RoomStore } from "./backend.ts";
 
 type ExecResult = [Error | null, unknown][] | null;
 const result = (rows: ExecResult, i: number) => Number(rows?.[i]?.[1] ?? 0);

@@ -60,9 +60,17 @@ export class TestSocket {
     this.ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
   }
 
-  /** The first frame of this type not yet taken by an earlier `next` (frames already received count). */
-  next<T extends Frame = Frame>(type: string, timeoutMs = 3_000): Promise<T> {
-    const seen = this.frames.find((f) => f.type === type && !this.taken.has(f));
+  /**
+   * The first frame of this type (and, given `where`, that passes it) not yet taken by an earlier
+   * `next`; frames already received count.
+   */
+  next<T extends Frame = Frame>(
+    type: string,
+    timeoutMs = 3_000,
+    where: (frame: Frame) => boolean = () => true,
+  ): Promise<T> {
+    const test = (f: Frame) => f.type === type && where(f);
+    const seen = this.frames.find((f) => test(f) && !this.taken.has(f));
     if (seen) {
       this.taken.add(seen);
       return Promise.resolve(seen as T);
@@ -74,7 +82,7 @@ export class TestSocket {
         timeoutMs,
       );
       this.waiters.push({
-        test: (f) => f.type === type,
+        test,
         resolve: (f) => {
           clearTimeout(timer);
           resolve(f as T);
@@ -113,3 +121,23 @@ export async function refusedStatus(base: string, path: string, opts: SocketOpti
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let markers = 0;
+
+/**
+ * Resolves once everything published to the user before this call has reached `socket`: a marker
+ * published after it on the user's channel, from `app` (the instance that would have published it),
+ * arrives after it, as the bus keeps each channel's order. A test that checks a frame did NOT arrive
+ * checks after this, once whatever would have sent it has happened, rather than after a sleep.
+ */
+export async function caughtUp(socket: TestSocket, app: FastifyInstance, userId: number): Promise<void> {
+  markers += 1;
+  const id = markers;
+  await app.realtime.hub.send(userId, { to: "user", frame: { type: "test:marker", id } });
+  await socket.next("test:marker", 3_000, (f) => f.id === id);
+}
+
+/** How many sockets of the user this instance holds (a closed one leaves once its clean-up is done). */
+export function socketsOf(app: FastifyInstance, userId: number): number {
+  return [...app.realtime.hub.connections()].filter((c) => c.userId === userId).length;
+}

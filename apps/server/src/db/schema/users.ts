@@ -55,7 +55,7 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     uniqueIndex("users_google_sub_idx").on(t.googleSub),
     // Covers the candidate filter and the SQL pre-rank (matching/pre-rank.ts), so PostgreSQL ranks
-    // from the index alone and reads only the rows it keeps (docs/benchmarks.md: p95 114 -> 42 ms).
+    // from the index alone and reads only the rows it keeps (docs/benchmarks.md, bench:matching).
     index("users_candidate_cover_idx")
       .on(
         t.gender,

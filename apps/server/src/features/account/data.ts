@@ -5,7 +5,7 @@ import { calls } from "../../db/schema/calls.ts";
 import { matches } from "../../db/schema/matches.ts";
 import { messages } from "../../db/schema/messages.ts";
 import { notes } from "../../db/schema/notes.ts";
-import type { SessionUser } from "../../lib/session.ts";
+import type { SessionUser } from "../../lib/sessions/lookup.ts";
 import { toSelfUser } from "../users/present.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -2,7 +2,7 @@ import { eq, lt } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
-import { hashToken, newSessionToken, SESSION_TTL_MS } from "../../lib/session-token.ts";
+import { hashToken, newSessionToken, SESSION_TTL_MS } from "../../lib/sessions/token.ts";
 
 export async function insertUser(
   db: Executor,

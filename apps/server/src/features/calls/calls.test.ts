@@ -7,7 +7,7 @@ import { calls } from "../../db/schema/calls.ts";
 import { matches } from "../../db/schema/matches.ts";
 import { registerUser } from "../../test/app.ts";
 import { matchUsers, useCluster } from "../../test/cluster.ts";
-import { TestSocket } from "../../test/sockets.ts";
+import { caughtUp, TestSocket } from "../../test/sockets.ts";
 
 describe("calls API", () => {
   const cluster = useCluster("one instance");
@@ -242,7 +242,8 @@ describe("the call clock across two instances", () => {
     expect(row?.endTime?.toISOString()).toBe(active.deadline);
     const [match] = await cluster.db.select().from(matches).where(eq(matches.id, matchId));
     expect(match?.callCount).toBe(1);
-    await new Promise((r) => setTimeout(r, 200));
+    // Every sweep has announced what it ended: whatever they published has reached the watcher.
+    await caughtUp(watcher, cluster.apps[1], a.id);
     const ends = watcher.all("call:status").filter((f) => f.status === "completed");
     expect(ends).toHaveLength(1);
     await watcher.close();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { CallRow } from "../../db/schema/calls.ts";
-import type { SessionUser } from "../../lib/session.ts";
+import type { SessionUser } from "../../lib/sessions/lookup.ts";
 import { incomingEvent, statusEventFor } from "./present.ts";
 
 /** Tells both participants, on every socket they hold, where the call stands. */

@@ -1,18 +1,26 @@
 // The ladder: call lengths from the shared table, what counts, unlocks (chat after two counted calls,
 // photos after the larger N of the two plans), a participant who is gone, and ICE/TURN credentials.
+// No test waits on the wall clock: each states the time the clock acts at (the app's own sweep and
+// grace are an hour away here, so they never act first), and waits only for what it expects to happen.
 import { createHmac } from "node:crypto";
+import { COUNTED_AFTER_SECONDS } from "@kindred/shared/call-ladder";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { type CallRow, calls } from "../../db/schema/calls.ts";
 import { matches } from "../../db/schema/matches.ts";
 import { registerUser } from "../../test/app.ts";
 import { matchUsers, useCluster } from "../../test/cluster.ts";
-import { sleep, TestSocket } from "../../test/sockets.ts";
+import { TestSocket } from "../../test/sockets.ts";
+import { CallClock } from "./clock.ts";
 
-// 0.01: a first call of 3 s, and 0.6 s of talk to count.
+// 0.1: calls of 30, 60 and 120 s (180 s for a premium caller from the fourth), 6 s of talk to count.
+const SCALE = 0.1;
+const COUNT_AFTER_MS = COUNTED_AFTER_SECONDS * 1000 * SCALE;
+const AN_HOUR = 3_600_000;
 const cluster = useCluster("one instance", {
-  CALL_TIME_SCALE: "0.01",
-  CALL_PEER_GONE_MS: "300",
+  CALL_TIME_SCALE: String(SCALE),
+  CALL_SWEEP_MS: String(AN_HOUR),
+  CALL_PEER_GONE_MS: String(AN_HOUR),
   TURN_URLS: "turn:turn.example:3478?transport=udp,turns:turn.example:443?transport=tcp",
   TURN_SECRET: "s3cret",
   ICE_TRANSPORT_POLICY: "relay",
@@ -34,16 +42,24 @@ async function pair(plans: [string, string] = ["basic", "basic"]) {
   return { a, b, matchId: await matchUsers(cluster.db, a.id, b.id) };
 }
 
-/** One call, answered, hung up by the caller after `talkMs`; B calls when A has used a basic day's two. */
-async function talk(p: Awaited<ReturnType<typeof pair>>, talkMs: number, caller: "a" | "b" = "a") {
+/** A call started and answered through the API (the server stamps the answer with its own time). */
+async function answered(p: Awaited<ReturnType<typeof pair>>, caller: "a" | "b" = "a") {
   const [from, to] = caller === "a" ? [p.a, p.b] : [p.b, p.a];
   const started = (await call(from.cookie, "POST", "/api/calls", { matchId: p.matchId })).json();
-  await call(to.cookie, "PATCH", `/api/calls/${started.id}`, { status: "active" });
-  await sleep(talkMs);
-  return (await call(from.cookie, "PATCH", `/api/calls/${started.id}`, { status: "completed" })).json();
+  const active = (await call(to.cookie, "PATCH", `/api/calls/${started.id}`, { status: "active" })).json();
+  return { id: started.id as number, from, activeAt: Date.parse(active.activeAt), deadline: active.deadline };
+}
+
+/** One call, answered, hung up by the caller `talkMs` after the answer; B calls when A has used a basic day's two. */
+async function talk(p: Awaited<ReturnType<typeof pair>>, talkMs: number, caller: "a" | "b" = "a") {
+  const { id, from, activeAt } = await answered(p, caller);
+  const ended = await app().callClock.complete(id, "hangup", from.id, new Date(activeAt + talkMs));
+  if (!ended) throw new Error(`call ${id} had ended before its hang-up`);
+  return ended;
 }
 
 const matchOf = async (id: number) => (await cluster.db.select().from(matches).where(eq(matches.id, id)))[0];
+const callOf = async (id: number) => (await cluster.db.select().from(calls).where(eq(calls.id, id)))[0];
 
 describe("the call ladder", () => {
   it("gives each call day its length, the initiator's plan deciding from the fourth call", async () => {
@@ -57,42 +73,42 @@ describe("the call ladder", () => {
         await call(who.cookie, "PATCH", `/api/calls/${c.id}`, { status: "cancelled" });
       }
     }
-    // ×0.01: 300, 600, 1200 s for everyone; then 1800 s for the premium caller, 1200 s for the basic one.
-    expect(lengths).toEqual([3, 3, 6, 6, 12, 12, 18, 12]);
+    // ×0.1: 300, 600, 1200 s for everyone; then 1800 s for the premium caller, 1200 s for the basic one.
+    expect(lengths).toEqual([30, 30, 60, 60, 120, 120, 180, 120]);
   });
 
-  it("counts a call that lasted the threshold, not a shorter one, and never twice", async () => {
+  it("counts a call that lasted the threshold, not one a millisecond shorter, and never twice", async () => {
     const p = await pair();
-    const short = await talk(p, 0);
-    expect(short.status).toBe("completed");
+    const short = await talk(p, COUNT_AFTER_MS - 1);
+    expect(short).toMatchObject({ status: "completed", counted: false, duration: COUNT_AFTER_MS / 1000 - 1 });
     expect((await matchOf(p.matchId))?.callCount).toBe(0);
-    const long = await talk(p, 700);
+    const long = await talk(p, COUNT_AFTER_MS);
+    expect(long).toMatchObject({ status: "completed", counted: true, duration: COUNT_AFTER_MS / 1000 });
     expect((await matchOf(p.matchId))?.callCount).toBe(1);
     // Ending it again, or a sweep after its deadline, changes nothing.
     expect(
       (await call(p.b.cookie, "PATCH", `/api/calls/${long.id}`, { status: "completed" })).statusCode,
     ).toBe(409);
-    await app().callClock.sweep(new Date(Date.now() + 60_000));
-    const [row] = await cluster.db.select().from(calls).where(eq(calls.id, long.id));
-    expect(row).toMatchObject({ counted: true, endReason: "hangup" });
+    await app().callClock.sweep(new Date((long.deadline as Date).getTime() + 60_000));
+    expect(await callOf(long.id)).toMatchObject({ counted: true, endReason: "hangup" });
     expect((await matchOf(p.matchId))?.callCount).toBe(1);
   });
 
   it("unlocks chat after the second counted call and basic photos after the third", async () => {
     const p = await pair();
-    await talk(p, 700);
+    await talk(p, COUNT_AFTER_MS);
     expect(await matchOf(p.matchId)).toMatchObject({
       callCount: 1,
       isChatUnlocked: false,
       arePhotosRevealed: false,
     });
-    await talk(p, 700);
+    await talk(p, COUNT_AFTER_MS);
     expect(await matchOf(p.matchId)).toMatchObject({
       callCount: 2,
       isChatUnlocked: true,
       arePhotosRevealed: false,
     });
-    await talk(p, 700, "b");
+    await talk(p, COUNT_AFTER_MS, "b");
     expect(await matchOf(p.matchId)).toMatchObject({ callCount: 3, arePhotosRevealed: true });
   });
 
@@ -100,12 +116,12 @@ describe("the call ladder", () => {
     const mixed = await pair(["elite", "premium"]);
     const match = (await call(mixed.a.cookie, "GET", `/api/matches/${mixed.matchId}`)).json();
     expect(match.photosRevealAfterCalls).toBe(2);
-    await talk(mixed, 700);
+    await talk(mixed, COUNT_AFTER_MS);
     expect((await matchOf(mixed.matchId))?.arePhotosRevealed).toBe(false);
-    await talk(mixed, 700);
+    await talk(mixed, COUNT_AFTER_MS);
     expect((await matchOf(mixed.matchId))?.arePhotosRevealed).toBe(true);
     const elite = await pair(["elite", "elite"]);
-    await talk(elite, 700);
+    await talk(elite, COUNT_AFTER_MS);
     expect((await matchOf(elite.matchId))?.arePhotosRevealed).toBe(true);
   });
 
@@ -115,12 +131,14 @@ describe("the call ladder", () => {
       .update(matches)
       .set({ callScheduled: true, scheduledCallTime: new Date(Date.now() - 60_000) })
       .where(eq(matches.id, p.matchId));
-    const c = (await call(p.a.cookie, "POST", "/api/calls", { matchId: p.matchId })).json();
-    const active = (await call(p.b.cookie, "PATCH", `/api/calls/${c.id}`, { status: "active" })).json();
-    await sleep(4_200);
-    const [row] = await cluster.db.select().from(calls).where(eq(calls.id, c.id));
-    expect(row).toMatchObject({ status: "completed", endReason: "deadline", counted: true, duration: 3 });
-    expect(row?.endTime?.toISOString()).toBe(active.deadline);
+    const { id, deadline } = await answered(p);
+    // A millisecond before its deadline a sweep leaves it be; at the deadline it ends it.
+    await app().callClock.sweep(new Date(Date.parse(deadline) - 1));
+    expect((await callOf(id))?.status).toBe("active");
+    await app().callClock.sweep(new Date(deadline));
+    const row = await callOf(id);
+    expect(row).toMatchObject({ status: "completed", endReason: "deadline", counted: true, duration: 30 });
+    expect(row?.endTime?.toISOString()).toBe(deadline);
     expect(await matchOf(p.matchId)).toMatchObject({
       callCount: 1,
       callScheduled: false,
@@ -130,61 +148,84 @@ describe("the call ladder", () => {
 
   it("a deadline timer that fires before the clock reaches the deadline waits, then ends the call at it", async () => {
     const p = await pair();
-    const c = (await call(p.a.cookie, "POST", "/api/calls", { matchId: p.matchId })).json();
-    await call(p.b.cookie, "PATCH", `/api/calls/${c.id}`, { status: "active" });
-    const [active] = await cluster.db.select().from(calls).where(eq(calls.id, c.id));
-    const deadline = active?.deadline as Date;
-    const rowOf = async () => (await cluster.db.select().from(calls).where(eq(calls.id, c.id)))[0];
-    // Only the wall clock is held: the timer really fires, 20 ms "before" the deadline.
-    vi.useFakeTimers({ toFake: ["Date"] });
+    const watcher = await TestSocket.open(cluster.urls[0], "/ws", { cookie: p.a.cookie });
+    const { id } = await answered(p);
+    const active = (await callOf(id)) as CallRow;
+    const deadline = (active.deadline as Date).getTime();
+    // A clock of the test's own that reads 20 ms short of the deadline: its timer really fires (after
+    // 20 ms) and finds the deadline still ahead. Each reading of the time tells the test.
+    let now = deadline - 20;
+    let onRead = () => {};
+    const nextRead = () => new Promise<void>((resolve) => (onRead = resolve));
+    const clock = new CallClock(app(), {
+      sweepMs: AN_HOUR,
+      timeScale: SCALE,
+      now: () => {
+        onRead();
+        return now;
+      },
+    });
     try {
-      vi.setSystemTime(deadline.getTime() - 20);
-      app().callClock.watchDeadline(active as CallRow);
-      await sleep(150);
-      expect((await rowOf())?.status).toBe("active");
-      vi.setSystemTime(deadline);
-      await sleep(150);
+      clock.watchDeadline(active);
+      await nextRead();
+      // The timer read the time and set itself again; it did not end the call early.
+      expect((await callOf(id))?.status).toBe("active");
+      now = deadline;
+      const ended = await watcher.next("call:status", 3_000, (f) => f.status === "completed");
+      expect(ended).toMatchObject({ callId: id, reason: "deadline" });
     } finally {
-      vi.useRealTimers();
+      clock.stop();
     }
-    const ended = await rowOf();
-    expect(ended).toMatchObject({ status: "completed", endReason: "deadline", duration: 3, counted: true });
-    expect(ended?.endTime?.toISOString()).toBe(deadline.toISOString());
+    const row = await callOf(id);
+    expect(row).toMatchObject({ status: "completed", endReason: "deadline", duration: 30, counted: true });
+    expect(row?.endTime?.getTime()).toBe(deadline);
+    await watcher.close();
   });
 
-  it("ends an active call when a participant has been out of its room too long, and tells the other", async () => {
+  it("ends an active call when a participant has been out of its room for the grace, and tells the other", async () => {
     const p = await pair();
-    // A third call (12 s at this scale): the deadline stays well clear of the 300 ms grace.
-    await cluster.db.update(matches).set({ callCount: 2 }).where(eq(matches.id, p.matchId));
-    const c = (await call(p.a.cookie, "POST", "/api/calls", { matchId: p.matchId })).json();
-    await call(p.b.cookie, "PATCH", `/api/calls/${c.id}`, { status: "active" });
+    const { id } = await answered(p);
     const aRtc = await TestSocket.open(cluster.urls[0], "/rtc", { cookie: p.a.cookie });
     const bRtc = await TestSocket.open(cluster.urls[0], "/rtc", { cookie: p.b.cookie });
-    for (const s of [aRtc, bRtc]) s.send({ type: "join_room", roomId: `call-${c.id}` });
+    for (const s of [aRtc, bRtc]) s.send({ type: "join_room", roomId: `call-${id}` });
     await Promise.all([aRtc.next("room_joined"), bRtc.next("room_joined")]);
-    await bRtc.close();
-    await aRtc.next("participant_left");
-    let last = await aRtc.next("call:status", 2_000);
-    while (last.status !== "completed") last = await aRtc.next("call:status", 2_000);
-    expect(last).toMatchObject({ callId: c.id, status: "completed", reason: "peer_gone" });
+    const graceStarted = vi.spyOn(app().callClock, "participantLeft");
+    try {
+      await bRtc.close();
+      await aRtc.next("participant_left");
+      // Told before the other side is: B's grace has started on the app's clock (an hour here).
+      expect(graceStarted).toHaveBeenCalledWith(id, p.b.id);
+    } finally {
+      graceStarted.mockRestore();
+    }
+    // The same grace on a clock of the test's own, where it is over at once: B is still out.
+    const quick = new CallClock(app(), { sweepMs: AN_HOUR, timeScale: SCALE, peerGoneMs: 0 });
+    try {
+      quick.participantLeft(id, p.b.id);
+      const ended = await aRtc.next("call:status", 3_000, (f) => f.status === "completed");
+      expect(ended).toMatchObject({ callId: id, status: "completed", reason: "peer_gone" });
+    } finally {
+      quick.stop();
+    }
     await aRtc.close();
   });
 
   it("a participant who comes back within the grace keeps the call", async () => {
     const p = await pair();
-    await cluster.db.update(matches).set({ callCount: 2 }).where(eq(matches.id, p.matchId));
-    const c = (await call(p.a.cookie, "POST", "/api/calls", { matchId: p.matchId })).json();
-    await call(p.b.cookie, "PATCH", `/api/calls/${c.id}`, { status: "active" });
+    const { id } = await answered(p);
+    const aRtc = await TestSocket.open(cluster.urls[0], "/rtc", { cookie: p.a.cookie });
     const bRtc = await TestSocket.open(cluster.urls[0], "/rtc", { cookie: p.b.cookie });
-    bRtc.send({ type: "join_room", roomId: `call-${c.id}` });
-    await bRtc.next("room_joined");
+    for (const s of [aRtc, bRtc]) s.send({ type: "join_room", roomId: `call-${id}` });
+    await Promise.all([aRtc.next("room_joined"), bRtc.next("room_joined")]);
     await bRtc.close();
+    await aRtc.next("participant_left");
     const back = await TestSocket.open(cluster.urls[0], "/rtc", { cookie: p.b.cookie });
-    back.send({ type: "join_room", roomId: `call-${c.id}` });
+    back.send({ type: "join_room", roomId: `call-${id}` });
     await back.next("room_joined");
-    await sleep(500);
-    expect((await call(p.a.cookie, "GET", `/api/calls/${c.id}`)).json().status).toBe("active");
-    await back.close();
+    // When B's grace runs out, B is in the room again: the call goes on.
+    expect(await app().callClock.endIfGone(id, p.b.id)).toBeNull();
+    expect((await call(p.a.cookie, "GET", `/api/calls/${id}`)).json().status).toBe("active");
+    await Promise.all([aRtc.close(), back.close()]);
   });
 });
 

@@ -9,11 +9,11 @@ import {
 import { idParamsSchema, pathIdSchema } from "@kindred/shared/matches";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { CallClock } from "../../jobs/call-clock.ts";
 import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError, notFound } from "../../lib/http-error.ts";
 import { requireLiveMatch } from "../../lib/live-match.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
+import type { CallClock } from "./clock.ts";
 import { findCallFor, findLiveCallOfMatch, findRingingFor } from "./data.ts";
 import { announceCall } from "./events.ts";
 import { iceConfigFor } from "./ice.ts";

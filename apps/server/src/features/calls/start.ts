@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { CallRow } from "../../db/schema/calls.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { requireLiveMatch } from "../../lib/live-match.ts";
-import type { SessionUser } from "../../lib/session.ts";
+import type { SessionUser } from "../../lib/sessions/lookup.ts";
 import { callsStartedWithin, findLiveCallOfMatch } from "./data.ts";
 import { announceCall, ring } from "./events.ts";
 import { insertPendingCall } from "./mutations.ts";

@@ -1,7 +1,7 @@
 import type { Match } from "@kindred/shared/matches";
 import { photosRevealAfterCalls } from "@kindred/shared/plans";
 import type { MatchRow } from "../../db/schema/matches.ts";
-import type { SessionUser } from "../../lib/session.ts";
+import type { SessionUser } from "../../lib/sessions/lookup.ts";
 import { toPublicUser } from "../users/present.ts";
 
 /** `me` is the viewer: the reveal rule depends on both plans. */

@@ -1,7 +1,6 @@
-// Which candidates get scored. Scoring every person who passes the hard filter does not scale (at
-// 100,000 people a caller has ~8,000 of them; each costs the database a heap visit, Node a row to
-// parse and scorePair ~5 µs, ~80 ms in all), so two approximations bound the work, and
-// docs/benchmarks.md measures what they cost against scoring everyone:
+// Which candidates get scored. Scoring every person who passes the hard filter does not scale (each
+// costs the database a heap visit and Node a row to parse and score), so two approximations bound the
+// work; docs/benchmarks.md (bench:matching) measures what they cost against scoring everyone:
 // 1. Nearest first: the caller's city, then a ring of the nearest other cities sized (from the
 //    planner's statistics) to reach `target` candidates, then, only if still short, all the rest.
 //    Location is 25 of the 100 points, so a far candidate rarely outscores a near one.
@@ -11,7 +10,7 @@
 import { CITY_NAMES } from "@kindred/shared/cities";
 import { distanceKm } from "@kindred/shared/matching";
 import type { Executor } from "../../db/client.ts";
-import type { SessionUser } from "../../lib/session.ts";
+import type { SessionUser } from "../../lib/sessions/lookup.ts";
 import {
   type CandidateFilter,
   type CandidateRow,

@@ -6,7 +6,7 @@ import type { GenerateMatchesResponse } from "@kindred/shared/matching-api";
 import { GENDER_TO_INTEREST, GENDERS, type Gender } from "@kindred/shared/options";
 import { planOf } from "@kindred/shared/plans";
 import type { Db, Executor } from "../../db/client.ts";
-import type { SessionUser } from "../../lib/session.ts";
+import type { SessionUser } from "../../lib/sessions/lookup.ts";
 import { findCandidatePool } from "./candidate-pool.ts";
 import {
   type CandidateFilter,

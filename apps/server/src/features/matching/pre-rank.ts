@@ -17,7 +17,7 @@ import { PLANS, PROFILE_TYPES } from "@kindred/shared/plans";
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { users } from "../../db/schema/users.ts";
-import type { SessionUser } from "../../lib/session.ts";
+import type { SessionUser } from "../../lib/sessions/lookup.ts";
 
 /** Rows each band query sends for exact scoring. */
 export const PRE_RANK_LIMIT = 100;

@@ -1,7 +1,7 @@
 import { needsOnboarding } from "@kindred/shared/onboarding";
 import { planOf } from "@kindred/shared/plans";
 import { type PublicUser, type SelfUser, selfUserSchema } from "@kindred/shared/user";
-import type { SessionUser } from "../../lib/session.ts";
+import type { SessionUser } from "../../lib/sessions/lookup.ts";
 
 /** Photos are only ever served through this authorised route, never a public path. */
 export const photoPath = (userId: number) => `/api/users/${userId}/photo`;

@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
-import { sessions } from "../db/schema/sessions.ts";
-import { type UserRow, users } from "../db/schema/users.ts";
-import { hashToken, SESSION_COOKIE } from "./session-token.ts";
+import type { Executor } from "../../db/client.ts";
+import { sessions } from "../../db/schema/sessions.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
+import { hashToken, SESSION_COOKIE } from "./token.ts";
 
 /** The columns no request reads from its session: secrets, and verification fields nothing serves. */
 type Unread =

@@ -1,11 +1,11 @@
 import { callIdOfRoom, callRoomId } from "@kindred/shared/calls";
 import { type SignalClientFrame, signalClientFrame } from "@kindred/shared/signalling";
-import type { Db } from "../db/client.ts";
-import { findCallFor, findLiveCallFor } from "../features/calls/data.ts";
-import { statusEventFor } from "../features/calls/present.ts";
-import type { RoomStore } from "./backend.ts";
-import { type Connection, parseFrame } from "./connection.ts";
-import type { Hub } from "./hub.ts";
+import type { Db } from "../../db/client.ts";
+import type { RoomStore } from "../../realtime/backend.ts";
+import { type Connection, parseFrame } from "../../realtime/connection.ts";
+import type { Hub } from "../../realtime/hub.ts";
+import { findCallFor, findLiveCallFor } from "./data.ts";
+import { statusEventFor } from "./present.ts";
 
 /** A socket may be in this many call rooms at once (a call page holds one). */
 const MAX_ROOMS_PER_SOCKET = 4;
@@ -17,14 +17,21 @@ type RelayFrame = Extract<
 
 const NOT_YOURS = "You can't join that room: it isn't one of your calls, or the call has ended.";
 
+export interface SignallingDeps {
+  db: Db;
+  hub: Hub;
+  rooms: RoomStore;
+  /** Told when a user's last socket leaves a call room (closed, or left): the clock starts their grace. */
+  roomLeft: (callId: number, userId: number) => void;
+}
+
 /**
  * The signalling socket (/rtc): register, ping, join and leave call rooms, and relay offer, answer and
  * ICE to the other participant of the room only. Whatever a frame claims, the sender is the session's.
+ * Its frame handler is attached before it returns (the socket's frames are queued from then on); what
+ * it returns leaves the socket's rooms once it closes.
  */
-export function serveSignalling(
-  conn: Connection,
-  deps: { db: Db; hub: Hub; rooms: RoomStore; roomLeft: Set<(callId: number, userId: number) => void> },
-): () => Promise<void> {
+export function serveSignalling(conn: Connection, deps: SignallingDeps): () => Promise<void> {
   const { db, hub, rooms } = deps;
   conn.send({ type: "session_created", sessionId: conn.id });
 
@@ -62,7 +69,7 @@ export function serveSignalling(
     const userLeft = await rooms.leave(callId, conn.userId, conn.id);
     if (reply) conn.send({ type: "room_left", roomId });
     if (userLeft) {
-      for (const listener of deps.roomLeft) listener(callId, conn.userId);
+      deps.roomLeft(callId, conn.userId);
       await hub.send(other, {
         to: "room",
         callId,

@@ -1,9 +1,9 @@
 // Call rooms and relaying on /rtc, across topologies: only the two participants of a live call's match
 // may join its room, and frames go to the other participant only, in order.
 import { describe, expect, it } from "vitest";
-import { registerUser } from "../test/app.ts";
-import { matchUsers, ringingCall, topologies, useCluster } from "../test/cluster.ts";
-import { sleep, TestSocket } from "../test/sockets.ts";
+import { registerUser } from "../../test/app.ts";
+import { matchUsers, ringingCall, topologies, useCluster } from "../../test/cluster.ts";
+import { caughtUp, TestSocket } from "../../test/sockets.ts";
 
 const OFFER = { sdp: { type: "offer", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" } };
 
@@ -102,7 +102,10 @@ describe.each(topologies())("signalling, %s", (topology) => {
     expect((await aSocket.next("error")).data).toEqual({
       message: "You can only signal the other person on this call.",
     });
-    await sleep(150);
+    // Both refused senders are on the first instance: anything it relayed to B or to the stranger
+    // before refusing has arrived by the time a marker it publishes after has.
+    await caughtUp(bSocket, cluster.apps[0], b.id);
+    await caughtUp(s, cluster.apps[0], stranger.id);
     expect(bSocket.all("offer")).toEqual([]);
     expect(s.all("offer")).toEqual([]);
     expect(a.id).not.toBe(stranger.id);
@@ -111,7 +114,7 @@ describe.each(topologies())("signalling, %s", (topology) => {
 
   it("an ended call's room cannot be joined, and a bad room name is explained", async () => {
     const { callId, aSocket, roomId } = await callSetup();
-    const { calls } = await import("../db/schema/calls.ts");
+    const { calls } = await import("../../db/schema/calls.ts");
     const { eq } = await import("drizzle-orm");
     await cluster.db.update(calls).set({ status: "completed" }).where(eq(calls.id, callId));
     aSocket.send({ type: "join_room", roomId });
@@ -140,7 +143,7 @@ describe.each(topologies())("signalling, %s", (topology) => {
   });
 
   it("call:status asks where a call stands: the server answers the sender with its own view, and tells no one else", async () => {
-    const { matchId, callId, aSocket, bSocket } = await callSetup();
+    const { b, matchId, callId, aSocket, bSocket } = await callSetup();
     aSocket.send({ type: "call:status", matchId, callId, status: "cancelled" });
     expect(await aSocket.next("call:status")).toEqual({
       type: "call:status",
@@ -151,7 +154,7 @@ describe.each(topologies())("signalling, %s", (topology) => {
       deadlineAt: null,
       serverNow: expect.any(String),
     });
-    await sleep(150);
+    await caughtUp(bSocket, cluster.apps[0], b.id);
     expect(bSocket.all("call:status")).toEqual([]);
     await Promise.all([aSocket.close(), bSocket.close()]);
   });

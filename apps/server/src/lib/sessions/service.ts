@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import type { Executor } from "../db/client.ts";
-import type { Bus, Unsubscribe } from "../realtime/backend.ts";
-import { findSession, type Session } from "./session.ts";
-import { SessionCache } from "./session-cache.ts";
-import { hashToken, SESSION_COOKIE } from "./session-token.ts";
+import type { Executor } from "../../db/client.ts";
+import type { Bus, Unsubscribe } from "../bus.ts";
+import { SessionCache } from "./cache.ts";
+import { findSession, type Session } from "./lookup.ts";
+import { hashToken, SESSION_COOKIE } from "./token.ts";
 
 /** Every instance listens here: a user whose sessions or row changed, from which instance, which change. */
 const CHANGES = "sessions:changed";
@@ -20,10 +20,8 @@ interface Change {
 }
 
 /**
- * The one session lookup: the HTTP auth hook and the socket upgrade both call `fromCookies` (the hook
- * tries `known` first, to settle without waiting when it can), so a socket is exactly as authenticated
- * as a request (GET /api/user answered before Fastify asks `cached`, and only takes a session found
- * there). A session found is kept for a few seconds (SessionCache); `changed` must follow every
+ * The one session lookup: the HTTP auth hook and the socket upgrade both call `fromCookies`, so a
+ * socket is exactly as authenticated as a request. A session found is kept for a few seconds (SessionCache); `changed` must follow every
  * committed change to a user's sessions (logout, sign-in rotation, account deletion) or to their row
  * (profile, photo, plan).
  *
@@ -57,23 +55,13 @@ export class Sessions {
     };
   }
 
-  /** The session when it is known without the database: none (no cookie), or cached; else undefined. */
-  known(cookies: Record<string, string | undefined>): Session | null | undefined {
-    const token = cookies[SESSION_COOKIE];
-    return token ? this.cached(token) : null;
-  }
-
-  /** The session of a token when it is cached; else undefined. */
-  cached(token: string): Session | undefined {
-    const tokenHash = hashToken(token);
-    const user = this.cache.get(tokenHash);
-    return user ? { user, tokenHash } : undefined;
-  }
-
+  /** The session of the request's cookies: from the cache, else from the database (then cached). */
   async fromCookies(cookies: Record<string, string | undefined>): Promise<Session | null> {
-    const known = this.known(cookies);
-    if (known !== undefined) return known;
-    const tokenHash = hashToken(cookies[SESSION_COOKIE] as string);
+    const token = cookies[SESSION_COOKIE];
+    if (!token) return null;
+    const tokenHash = hashToken(token);
+    const cached = this.cache.get(tokenHash);
+    if (cached) return { user: cached, tokenHash };
     const now = Date.now();
     const generation = this.cache.current;
     const found = await findSession(this.db, tokenHash, new Date(now));

@@ -1,20 +1,17 @@
 import { CALL_WARNING_SECONDS, COUNTED_AFTER_SECONDS, PEER_GONE_MS } from "@kindred/shared/call-ladder";
 import type { CallEndReason } from "@kindred/shared/calls";
 import type { FastifyInstance } from "fastify";
-import type { CallRow } from "../db/schema/calls.ts";
-import { announceCall } from "../features/calls/events.ts";
-import {
-  completeCall,
-  missUnanswered,
-  overdueCallIds,
-  takeDueWarnings,
-} from "../features/calls/mutations.ts";
+import type { CallRow } from "../../db/schema/calls.ts";
+import { announceCall } from "./events.ts";
+import { completeCall, missUnanswered, overdueCallIds, takeDueWarnings } from "./mutations.ts";
 
 export interface CallClockOptions {
   sweepMs: number;
   /** CALL_TIME_SCALE: scales the counting threshold (call lengths are scaled when a call is made). */
   timeScale: number;
   peerGoneMs?: number;
+  /** The time (ms since the epoch) its timers and default arguments read; a test passes its own. */
+  now?: () => number;
 }
 
 /**
@@ -23,16 +20,22 @@ export interface CallClockOptions {
  * (completed at the deadline) whether or not anyone is still there. The instance that activated a call
  * also sets a timer for the exact deadline. All of them race through conditional UPDATEs, so with N
  * instances each transition happens, and is announced, exactly once.
+ *
+ * Every time it writes is an argument (defaulting to `now()`), so tests state the moment instead of
+ * waiting for it.
  */
 export class CallClock {
   private sweeper: ReturnType<typeof setInterval> | null = null;
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private sweeping = false;
+  private readonly now: () => number;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly opts: CallClockOptions,
-  ) {}
+  ) {
+    this.now = opts.now ?? (() => Date.now());
+  }
 
   get countAfterMs(): number {
     return COUNTED_AFTER_SECONDS * 1000 * this.opts.timeScale;
@@ -50,7 +53,7 @@ export class CallClock {
   }
 
   /** Ends an active call (hang-up, deadline, a participant gone) and tells both sides; null if it had ended. */
-  async complete(callId: number, reason: CallEndReason, byUserId?: number, now = new Date()) {
+  async complete(callId: number, reason: CallEndReason, byUserId?: number, now = this.date()) {
     const call = await completeCall(this.app.db, callId, {
       now,
       reason,
@@ -63,29 +66,32 @@ export class CallClock {
 
   /**
    * A precise end for a call this instance activated; the sweep is the safety net. A timer can fire a
-   * millisecond before the wall clock reaches the deadline, so it waits out what is left rather than
-   * ending the call early (it would end short of its length and miss the deadline's reason).
+   * millisecond before the clock reaches the deadline, so it waits out what is left rather than ending
+   * the call early (it would end short of its length and miss the deadline's reason).
    */
   watchDeadline(call: CallRow): void {
     if (!call.deadline) return;
     const deadline = call.deadline.getTime();
     const atDeadline = async (): Promise<unknown> => {
-      const left = deadline - Date.now();
-      if (left > 0) return this.after(left, atDeadline);
-      return this.complete(call.id, "deadline");
+      const now = this.now();
+      if (deadline > now) return this.after(deadline - now, atDeadline);
+      return this.complete(call.id, "deadline", undefined, new Date(now));
     };
-    this.after(deadline - Date.now(), atDeadline);
+    this.after(deadline - this.now(), atDeadline);
   }
 
-  /** Called when a participant's last socket left the room of an active call. */
+  /** Called when a participant's last socket left the room of an active call: their grace starts. */
   participantLeft(callId: number, userId: number): void {
-    this.after(this.opts.peerGoneMs ?? PEER_GONE_MS, async () => {
-      if (await this.app.realtime.rooms.isIn(callId, userId)) return;
-      await this.complete(callId, "peer_gone");
-    });
+    this.after(this.opts.peerGoneMs ?? PEER_GONE_MS, () => this.endIfGone(callId, userId));
   }
 
-  async sweep(now = new Date()): Promise<void> {
+  /** A participant's grace is over: ends the call unless they are back in its room; null if it goes on. */
+  async endIfGone(callId: number, userId: number, now = this.date()) {
+    if (await this.app.realtime.rooms.isIn(callId, userId)) return null;
+    return this.complete(callId, "peer_gone", undefined, now);
+  }
+
+  async sweep(now = this.date()): Promise<void> {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
@@ -101,6 +107,10 @@ export class CallClock {
     } finally {
       this.sweeping = false;
     }
+  }
+
+  private date(): Date {
+    return new Date(this.now());
   }
 
   private after(ms: number, run: () => Promise<unknown>): void {

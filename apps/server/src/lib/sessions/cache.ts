@@ -1,4 +1,4 @@
-import type { SessionUser } from "./session.ts";
+import type { SessionUser } from "./lookup.ts";
 
 /**
  * How long a looked-up session is served from memory. It bounds how stale a cached user can be when an
