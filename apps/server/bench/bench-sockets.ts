@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { MAX_FRAMES_PER_SECOND } from "@kindred/shared/socket-limits";
 import { Redis } from "ioredis";
-import { loadEnv } from "../env.ts";
+import { loadEnv } from "../src/env.ts";
 import { idleApp, idleBare, MEMORY_FLAGS } from "./bench-sockets-idle.ts";
 import { type RelaySetup, relayApp, relayAppOverRedis, relayBare } from "./bench-sockets-relay.ts";
 import { type MemoryRow, printReport, type RelayRow } from "./bench-sockets-report.ts";

@@ -1,13 +1,13 @@
 // People for `npm run bench:sockets`, made straight in the database: registering 2,000 through argon2
 // would take minutes, and a socket only needs a session row whose hash matches its cookie's token.
 import { randomBytes } from "node:crypto";
-import type { Db } from "../db/client.ts";
-import { calls } from "../db/schema/calls.ts";
-import { matches } from "../db/schema/matches.ts";
-import { sessions } from "../db/schema/sessions.ts";
-import { users } from "../db/schema/users.ts";
-import { hashToken, newSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from "../lib/session-token.ts";
-import { mulberry32, syntheticUser } from "./synthetic-users.ts";
+import type { Db } from "../src/db/client.ts";
+import { calls } from "../src/db/schema/calls.ts";
+import { matches } from "../src/db/schema/matches.ts";
+import { sessions } from "../src/db/schema/sessions.ts";
+import { users } from "../src/db/schema/users.ts";
+import { hashToken, newSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from "../src/lib/sessions/token.ts";
+import { mulberry32, syntheticUser } from "../src/scripts/synthetic-users.ts";
 
 const BATCH = 500;
 

@@ -41,9 +41,9 @@ function spread(values: number[]): string {
 
 /**
  * RSS: the highest round, then every round. A round reads low when the fresh process still held spare
- * memory from its start-up and the new sockets reused it (down to a tenth of the heap they took). The
+ * memory from its start-up and the new sockets reused it. The
  * highest is the round where the sockets had to map new memory: what they cost a server that has been
- * up for a while. docs/benchmarks.md "Sockets" has the runs.
+ * up for a while. docs/journal/benchmarks-2026.md, "Sockets", has the runs.
  */
 function highest(values: number[]): string {
   const all = values.map((v) => v.toFixed(1)).join(", ");

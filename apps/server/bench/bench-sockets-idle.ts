@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { STATUS_SOCKET_PATHS } from "@kindred/shared/presence";
-import { openDatabase } from "../db/client.ts";
-import { loadEnv } from "../env.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { loadEnv } from "../src/env.ts";
 import type { AppCommands } from "./bench-sockets-app-host.ts";
 import type { BareCommands } from "./bench-sockets-bare.ts";
 import { appTarget, closeAll, openMany, type Target } from "./bench-sockets-clients.ts";
@@ -18,10 +18,8 @@ import { withChild } from "./bench-sockets-rpc.ts";
 const WARMUP_SOCKETS = 200;
 
 /**
- * Fewer ways for RSS to move without a socket being opened: a young generation capped at 1 MB (by
- * default it grows to 16–32 MB under the burst of handshakes and shrinks whenever V8's memory reducer
- * gets to it), and full GCs that compact, so the baseline holds no free space inside heap pages that
- * new sockets would fill without touching a page. What a socket retains is the same either way.
+ * Fewer ways for RSS to move without a socket being opened: a small young generation (the default one
+ * grows under the burst of handshakes and shrinks whenever V8 gets to it), and full GCs that compact.
  */
 export const MEMORY_FLAGS = ["--max-semi-space-size=1", "--compact-on-every-full-gc"];
 
@@ -61,8 +59,8 @@ export async function idleBare(sockets: number, count: number): Promise<MemoryRo
 
 /**
  * The app's online-status socket, one person per socket. The people are made in a PGlite directory
- * by this process, which the child then opens: inserting them in the child left tens of MB of
- * garbage and spare heap pages in its baseline, that opening sockets later reused.
+ * by this process, which the child then opens: inserting them in the child left garbage and spare
+ * heap pages in its baseline, that opening sockets later reused.
  */
 export async function idleApp(sockets: number, count: number): Promise<MemoryRow> {
   const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-bench-sockets-"));
@@ -74,8 +72,8 @@ export async function idleApp(sockets: number, count: number): Promise<MemoryRow
         "app",
         async (app) => {
           const [url = ""] = await app.call("start", { instances: 1, pgliteDir, migrate: false });
-          // Reading 2,000 people's rows grows PGlite's page cache (WebAssembly memory, resident once
-          // touched) by tens of MB: the database's memory, not the sockets', so it goes before the baseline.
+          // Reading every person's row grows PGlite's page cache: the database's memory, not the
+          // sockets', so it goes before the baseline.
           await app.call(
             "warmSessions",
             people.map((p) => p.cookie),

@@ -1,16 +1,16 @@
-// npm run bench:startup [-- --runs 3 --port 5099 --cases tsx,compiled,... --before DIR]
+// npm run bench:startup [-- --runs 3 --port 5099 --cases tsx,compiled,... --node 20,24 --before DIR]
 // Start-up of the server as a process: from spawn to the first 200 on /api/health, the CPU time the
 // process tree used until then, the peak resident memory (VmHWM of the tree's largest process: the
-// server) 2 s after that answer, and what is still resident then. Each case runs on an existing PGlite database (made once, by a first start) and on a
-// first start (an empty DATA_DIR). The runs go round the cases in turn, so that a busy minute on a
-// shared machine lands on every case rather than on one. Cases:
+// server) 2 s after that answer, and what is still resident then. Each case runs on an existing PGlite
+// database (made once, by a first start) and on a first start (an empty DATA_DIR), under each Node of
+// --node (this machine's and 24 by default), printed side by side. The runs go round the cases in turn,
+// so that a busy minute on a shared machine lands on every case rather than on one. Cases:
 //   tsx               node --import tsx apps/server/src/server.ts (everything else as compiled)
 //   compiled-initdb   the compiled server without the PGlite template (initdb on a first start)
-//   compiled          node --enable-source-maps --max-semi-space-size=32 apps/server/dist/server.js (what `npm start` runs)
+//   compiled          node <the start script's options> apps/server/dist/server.js (what `npm start` runs)
 //   npm-start         `npm start` end to end with nothing stale (build check, npm, then node)
 // --before DIR adds `npm start` and the tsx server of another checkout (an older commit, built once
 // with its own `npm run build`), measured in the same rounds. Builds what is stale here first.
-// See docs/benchmarks.md, "Start-up".
 
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
@@ -18,31 +18,58 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { SERVER_ARGS } from "./bench-http-servers.ts";
+import {
+  type NodeBinary,
+  nodeBinaries,
+  SERVER_ENTRY,
+  serverNodeArgs,
+  wantedMajors,
+} from "./node-versions.ts";
 
 interface Case {
   name: string;
   label: string;
+  node: NodeBinary;
   command: [string, string[]];
   env?: Record<string, string>;
   /** The checkout it runs in; this one by default. */
   root?: string;
 }
 
-const compiledServer: [string, string[]] = [process.execPath, SERVER_ARGS];
-const tsxServer: [string, string[]] = [process.execPath, ["--import", "tsx", "apps/server/src/server.ts"]];
-
-const CASES: Case[] = [
-  { name: "tsx", label: "tsx", command: tsxServer },
-  {
-    name: "compiled-initdb",
-    label: "compiled, no template (initdb)",
-    command: compiledServer,
-    env: { PGLITE_TEMPLATE: "/nonexistent" },
-  },
-  { name: "compiled", label: "compiled", command: compiledServer },
-  { name: "npm-start", label: "npm start", command: ["npm", ["start"]] },
-];
+/** Every case under one Node; `npm start` finds that Node first on the PATH. */
+function casesFor(node: NodeBinary): Case[] {
+  const compiled: [string, string[]] = [node.path, [...serverNodeArgs(), SERVER_ENTRY]];
+  const tsx: [string, string[]] = [node.path, ["--import", "tsx", "apps/server/src/server.ts"]];
+  const npmEnv = { PATH: `${path.dirname(node.path)}${path.delimiter}${process.env.PATH ?? ""}` };
+  const cases: Case[] = [
+    { name: "tsx", label: "tsx", node, command: tsx },
+    {
+      name: "compiled-initdb",
+      label: "compiled, no template (initdb)",
+      node,
+      command: compiled,
+      env: { PGLITE_TEMPLATE: "/nonexistent" },
+    },
+    { name: "compiled", label: "compiled", node, command: compiled },
+    { name: "npm-start", label: "npm start", node, command: ["npm", ["start"]], env: npmEnv },
+  ];
+  const chosen = cases.filter((c) => wanted.includes(c.name));
+  if (before) {
+    const dir = path.resolve(before);
+    chosen.unshift(
+      { name: "before-tsx", label: "before: tsx", node, command: tsx, root: dir },
+      {
+        name: "before-npm-start",
+        label: "before: npm start",
+        node,
+        command: ["npm", ["start"]],
+        env: npmEnv,
+        root: dir,
+      },
+    );
+  }
+  return chosen;
+}
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -52,7 +79,7 @@ function option(name: string): string | undefined {
 const runs = Number(option("--runs") ?? 3);
 const port = Number(option("--port") ?? 5099);
 const root = process.cwd();
-const wanted = (option("--cases") ?? CASES.map((c) => c.name).join(",")).split(",");
+const wanted = (option("--cases") ?? "tsx,compiled-initdb,compiled,npm-start").split(",");
 const before = option("--before");
 const SETTLE_MS = 2_000;
 const TIMEOUT_MS = 60_000;
@@ -182,14 +209,8 @@ async function startOnce(c: Case, dataDir: string): Promise<Sample> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 async function main() {
-  const cases = CASES.filter((c) => wanted.includes(c.name));
-  if (before) {
-    const dir = path.resolve(before);
-    cases.unshift(
-      { name: "before-tsx", label: "before: tsx", command: tsxServer, root: dir },
-      { name: "before-npm-start", label: "before: npm start", command: ["npm", ["start"]], root: dir },
-    );
-  }
+  const found = nodeBinaries(wantedMajors());
+  const cases = found.nodes.flatMap(casesFor);
   if (!cases[0]) throw new Error(`no case among ${wanted.join(", ")}`);
   const build = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) throw new Error("the build failed");
@@ -197,16 +218,19 @@ async function main() {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-bench-startup-"));
   const existing = path.join(scratch, "existing");
   const databases = ["existing", "first start"] as const;
-  const samples = new Map<string, Sample[]>();
+  /** By row (case and database), then by Node. */
+  const samples = new Map<string, Map<NodeBinary, Sample[]>>();
   try {
     // The existing database: made by a first start, then opened by every case's other runs.
     await startOnce(cases.at(-1) as Case, existing);
     for (let i = 0; i < runs; i += 1) {
       for (const c of cases) {
         for (const database of databases) {
-          const dir = database === "existing" ? existing : path.join(scratch, `first-${c.name}-${i}`);
-          const key = `${c.label}|${database}`;
-          samples.set(key, [...(samples.get(key) ?? []), await startOnce(c, dir)]);
+          const dir =
+            database === "existing" ? existing : path.join(scratch, `first-${c.node.major}-${c.name}-${i}`);
+          const row = samples.get(`${c.label}|${database}`) ?? new Map<NodeBinary, Sample[]>();
+          row.set(c.node, [...(row.get(c.node) ?? []), await startOnce(c, dir)]);
+          samples.set(`${c.label}|${database}`, row);
           if (dir !== existing) fs.rmSync(dir, { recursive: true, force: true });
         }
       }
@@ -220,21 +244,30 @@ async function main() {
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(" ");
-  console.log(
-    `\n${os.cpus().length} CPUs, Node ${process.version}, load average ${load}, ${runs} runs each\n`,
-  );
-  console.log(
-    "| server | database | first 200, ms (runs) | median ms | CPU s to it | peak RSS MiB | RSS after 2 s MiB |",
-  );
-  console.log("| --- | --- | --- | --- | --- | --- | --- |");
-  for (const [key, list] of samples) {
-    const [label, database] = key.split("|");
-    const ms = list.map((s) => Math.round(s.ms));
-    const peak = Math.round(Math.max(...list.map((s) => s.peak)));
-    const rss = Math.round(Math.max(...list.map((s) => s.rss)));
-    const cpu = median(list.map((s) => s.cpu)).toFixed(2);
-    console.log(`| ${label} | ${database} | ${ms.join(", ")} | ${median(ms)} | ${cpu} | ${peak} | ${rss} |`);
+  console.log(`\n${os.cpus().length} CPUs, load average ${load}, ${runs} runs each\n`);
+  const header = ["server", "database"];
+  for (const node of found.nodes) {
+    header.push(
+      `${node.label}: first 200, median ms (runs)`,
+      "CPU s to it",
+      "peak RSS MiB",
+      "RSS after 2 s MiB",
+    );
   }
+  console.log(`| ${header.join(" | ")} |\n|${" --- |".repeat(header.length)}`);
+  for (const [key, row] of samples) {
+    const cells = key.split("|");
+    for (const node of found.nodes) {
+      const list = row.get(node) ?? [];
+      const ms = list.map((s) => Math.round(s.ms));
+      const peak = Math.round(Math.max(...list.map((s) => s.peak)));
+      const rss = Math.round(Math.max(...list.map((s) => s.rss)));
+      const cpu = median(list.map((s) => s.cpu)).toFixed(2);
+      cells.push(list.length ? `${median(ms)} (${ms.join(", ")})` : "-", cpu, String(peak), String(rss));
+    }
+    console.log(`| ${cells.join(" | ")} |`);
+  }
+  if (found.notes.length > 0) console.log(`\n${found.notes.join("\n")}`);
 }
 
 await main();

@@ -12,6 +12,7 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startApp, tempDir } from "./bench-http-servers.ts";
+import { thisNode } from "./node-versions.ts";
 
 const PAGES = ["/", "/auth"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -140,7 +141,7 @@ const runs = flag("--runs", 3);
 // performance score) can be trusted. LCP under the simulated network moves far less.
 const loadBefore = os.loadavg()[0] ?? 0;
 const dir = tempDir();
-const server = await startApp(dir, {});
+const server = await startApp(dir, thisNode());
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME,
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],

@@ -2,16 +2,16 @@
 // for each caller, the best matches found by scoring the pool against those found by scoring every
 // candidate who passes the hard filter. Capacity is left out of both sides, so they stay comparable.
 import { eq } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
-import { users } from "../db/schema/users.ts";
-import { findCandidatePool, type PoolOptions } from "../features/matching/candidate-pool.ts";
-import { findCandidates, findPairsOf } from "../features/matching/data.ts";
+import type { Executor } from "../src/db/client.ts";
+import { users } from "../src/db/schema/users.ts";
+import { findCandidatePool, type PoolOptions } from "../src/features/matching/candidate-pool.ts";
+import { findCandidates, findPairsOf } from "../src/features/matching/data.ts";
 import {
   callerFilter,
   type RankedCandidate,
   RESULT_LIMIT,
   rankCandidates,
-} from "../features/matching/generate.ts";
+} from "../src/features/matching/generate.ts";
 
 export interface PoolQuality {
   /** Mean over callers of (best three scores overall − best three scores from the pool), in points. */

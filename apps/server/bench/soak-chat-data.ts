@@ -2,12 +2,12 @@
 // people up through the API would spend most of the run in argon2.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { openDatabase } from "../db/client.ts";
-import { matches } from "../db/schema/matches.ts";
-import { sessions } from "../db/schema/sessions.ts";
-import { users } from "../db/schema/users.ts";
-import { loadEnv } from "../env.ts";
-import { hashToken, newSessionToken, SESSION_TTL_MS } from "../lib/session-token.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { matches } from "../src/db/schema/matches.ts";
+import { sessions } from "../src/db/schema/sessions.ts";
+import { users } from "../src/db/schema/users.ts";
+import { loadEnv } from "../src/env.ts";
+import { hashToken, newSessionToken, SESSION_TTL_MS } from "../src/lib/sessions/token.ts";
 
 export interface SoakPerson {
   /** The sender's number in message contents: `s{index}-m{n}`. */

@@ -12,9 +12,8 @@ export interface Memory {
 
 /**
  * Waits for in-flight work (upgrades, presence writes) to finish, then collects twice: a full GC can
- * leave finalisers' garbage for the next one. Then waits again before reading RSS: V8 unmaps the
- * pages a GC emptied on a background thread, and RSS read straight after a GC was up to 55 MB higher
- * than 100 ms later. Needs `--expose-gc`, which the benchmark passes.
+ * leave finalisers' garbage for the next one. Then waits again before reading RSS, since V8 unmaps the
+ * pages a GC emptied on a background thread. Needs `--expose-gc`, which the benchmark passes.
  */
 export async function settledMemory(sockets: () => number, settleMs = 1_500): Promise<Memory> {
   const gc = globalThis.gc;

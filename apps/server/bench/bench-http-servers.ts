@@ -1,19 +1,43 @@
 // The servers `npm run bench:http` measures, each in its own process: the app as production starts it,
-// and a bare node:http server answering the same JSON, the baseline.
+// the reference (a minimal Fastify app answering the same bytes from memory) and bare node:http.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { API_HEADERS } from "../src/plugins/security-headers.ts";
+import { type NodeBinary, SERVER_ENTRY, serverNodeArgs } from "./node-versions.ts";
 
-/** Node's options for the compiled server, as `npm start` and the README's production command give them. */
-export const SERVER_ARGS = ["--enable-source-maps", "--max-semi-space-size=32", "apps/server/dist/server.js"];
-/** How the app under test is started, from the repository root: the compiled server, as production runs it. */
-export const SERVER_COMMAND = [process.execPath, ...SERVER_ARGS];
-const FROM_SOURCE = [process.execPath, "--import", "tsx", "apps/server/src/server.ts"];
+/** The auth hook's answer to a request without a session. */
+export const REFUSAL_BODY = '{"message":"Please sign in to continue."}';
 
-/** The baseline: node:http, one JSON body parsed once and serialised per request, as a handler would. */
+/**
+ * The reference: the same Fastify and pino as the app, pino's own destination, one access line per
+ * request through an onResponse hook, the API's headers, and a handler that sends bytes it holds. What
+ * the app costs beyond this is the app's own code.
+ */
+const REFERENCE_SERVER = `
+import Fastify from "fastify";
+const headers = JSON.parse(process.env.BENCH_HEADERS);
+const body = process.env.BENCH_BODY;
+const refusal = process.env.BENCH_REFUSAL;
+const app = Fastify({ logger: { level: "info" }, disableRequestLogging: true });
+app.addHook("onResponse", (request, reply, done) => {
+  const query = request.url.indexOf("?");
+  const url = query === -1 ? request.url : request.url.slice(0, query);
+  reply.log.info({ method: request.method, url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, "request completed");
+  done();
+});
+app.get("/api/user", (request, reply) => {
+  reply.headers(headers).type("application/json; charset=utf-8");
+  if (request.headers.cookie) return reply.send(body);
+  return reply.code(401).send(refusal);
+});
+await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
+`;
+
+/** Context only: node:http, one JSON body parsed once and serialised per request, as a handler would. */
 const BARE_SERVER = `
 import http from "node:http";
 const body = JSON.parse(process.env.BENCH_BODY);
@@ -34,12 +58,14 @@ export interface Server {
   /** CPU time the server's process has used so far, in ms; null where /proc is missing. */
   cpuMs(): { user: number; system: number } | null;
   /**
-   * The lines its stdout and stderr (the app's request log) got since the last call, which are then
-   * dropped: at 80k requests a second the log grows by a gigabyte a run, and the kernel's write-back of
-   * it to disk would take CPU from the cases measured after it.
+   * The lines its stdout and stderr (the request log) got since the last call, which are then dropped:
+   * the kernel's write-back of a big log would take CPU from the cases measured after it.
    */
   takeLogLines(): number;
   stop(): Promise<void>;
+  signal(name: NodeJS.Signals): void;
+  /** Where its stdout and stderr go. */
+  logFile: string;
 }
 
 /** utime and stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks: 100 a second on Linux). */
@@ -68,7 +94,7 @@ function lineCount(file: string): number {
   return lines;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -76,23 +102,23 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Resolves once `url` answers 200, or fails when the child exits or a minute passes. */
+/** Resolves once `url` answers (any status below 500), or fails when the child exits or a minute passes. */
 async function waitUntilUp(child: ChildProcess, url: string, logFile: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const ok = await fetch(url).then(
-      (r) => r.ok,
+    const up = await fetch(url).then(
+      (r) => r.status < 500,
       () => false,
     );
-    if (ok) return;
+    if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const tail = fs.readFileSync(logFile, "utf8").split("\n").slice(-20).join("\n");
   throw new Error(`server did not come up at ${url}:\n${tail}`);
 }
 
-async function startChild(
+export async function startChild(
   command: string[],
   env: Record<string, string>,
   readyPath: string,
@@ -129,31 +155,60 @@ async function startChild(
     fs.truncateSync(logFile, 0);
     return lines;
   };
-  return { url, takeLogLines, stop, cpuMs: () => cpuMsOf(child.pid) };
+  return {
+    url,
+    takeLogLines,
+    stop,
+    cpuMs: () => cpuMsOf(child.pid),
+    signal: (name) => child.kill(name),
+    logFile,
+  };
+}
+
+export interface AppOptions {
+  env?: { DATABASE_URL?: string; REDIS_URL?: string; LOG_LEVEL?: string; SHUTDOWN_DRAIN_MS?: string };
+  /** Another checkout of the repository, built, with its own node_modules (--before). */
+  root?: string;
+  /** Options for node before the start script's own, e.g. "--cpu-prof". */
+  nodeArgs?: string[];
+  /** The compiled server to run instead of apps/server/dist/server.js (from the root). */
+  entry?: string;
 }
 
 /**
- * The app as production runs it (NODE_ENV=production, info logs), on its own data directory; from this
- * repository, or from `root`, another checkout of it with its own node_modules (--before).
+ * The app as production runs it (NODE_ENV=production, info logs, the start script's node options,
+ * the compiled server), under `node`, on its own data directory. BENCH_SERVER_ARGS adds node options,
+ * e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (profiles are written when the server stops).
  */
-export function startApp(
-  dir: string,
-  env: { DATABASE_URL?: string; REDIS_URL?: string },
-  root = process.cwd(),
-): Promise<Server> {
+export function startApp(dir: string, node: NodeBinary, options: AppOptions = {}): Promise<Server> {
+  const root = options.root ?? process.cwd();
   const dataDir = fs.mkdtempSync(path.join(dir, "data-"));
   const appEnv: Record<string, string> = { NODE_ENV: "production", LOG_LEVEL: "info", DATA_DIR: dataDir };
-  for (const [key, value] of Object.entries(env)) if (value) appEnv[key] = value;
-  // Another checkout (--before) may predate the compiled bundle: run its server from source.
-  const [node, ...args] = root === process.cwd() ? SERVER_COMMAND : FROM_SOURCE;
-  // BENCH_SERVER_ARGS: more options for the app's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  for (const [key, value] of Object.entries(options.env ?? {})) if (value) appEnv[key] = value;
   const extra = process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? [];
-  return startChild([node as string, ...extra, ...args], appEnv, "/api/health", dir, root);
+  const args = [
+    ...extra,
+    ...(options.nodeArgs ?? []),
+    ...serverNodeArgs(root),
+    options.entry ?? SERVER_ENTRY,
+  ];
+  return startChild([node.path, ...args], appEnv, "/api/health", dir, root);
 }
 
-export function startBare(dir: string, body: string): Promise<Server> {
+/** The minimal Fastify app answering `body` signed in (any cookie) and the refusal without one. */
+export function startReference(dir: string, node: NodeBinary, body: string): Promise<Server> {
+  const headers = { ...API_HEADERS, "cache-control": "no-store" };
   return startChild(
-    [process.execPath, "--input-type=module", "--eval", BARE_SERVER],
+    [node.path, "--input-type=module", "--eval", REFERENCE_SERVER],
+    { BENCH_BODY: body, BENCH_REFUSAL: REFUSAL_BODY, BENCH_HEADERS: JSON.stringify(headers) },
+    "/api/user",
+    dir,
+  );
+}
+
+export function startBare(dir: string, node: NodeBinary, body: string): Promise<Server> {
+  return startChild(
+    [node.path, "--input-type=module", "--eval", BARE_SERVER],
     { BENCH_BODY: body },
     "/",
     dir,

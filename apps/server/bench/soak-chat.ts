@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { loadEnv } from "../env.ts";
+import { loadEnv } from "../src/env.ts";
 import { createSoakDatabase, type SoakMatch, type SoakTarget, seedSoak } from "./soak-chat-data.ts";
 import { printReport, readBack, serverErrors, verify } from "./soak-chat-report.ts";
 import { type RestartWindow, runSender, SendStats } from "./soak-chat-senders.ts";
