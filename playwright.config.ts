@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import {
   BASE_URL,
+  CALL_TIME_SCALE,
   HAS_TURN,
   PORT,
   RELAY_MIN_PORT,
@@ -15,7 +16,7 @@ const APP_ENV = {
   LOG_LEVEL: "warn",
   // Calls: a 15 s first call (and 3 s to count) so a browser test can run one to its deadline;
   // no public STUN servers, which this closed network cannot reach (host candidates suffice on loopback).
-  CALL_TIME_SCALE: "0.05",
+  CALL_TIME_SCALE: String(CALL_TIME_SCALE),
   // Every browser test signs up from 127.0.0.1: the per-address sign-up limit would stop the suite.
   SIGNUPS_PER_ADDRESS_PER_HOUR: "100000",
   STUN_URLS: "",
@@ -71,12 +72,18 @@ const CHROMIUM_ARGS = [
   "--allow-loopback-in-peer-connection",
 ];
 
+// The specs that make calls: each call is two Chromium pages with fake media and WebRTC, and two at
+// once starve a 2-core machine (and their timings: a banner within 1 s, audio flowing). They run one
+// at a time, from the start, mostly waiting on the server's call clock; the other specs run beside
+// them, and two at a time once the calls are done. Each spec signs up its own people (at an age of
+// its own where they must match), so they share the one app server without meeting.
+const CALL_SPECS = /[\\/](calls|calls-relay|chat)\.spec\.ts$/;
+const CHROMIUM = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+
 export default defineConfig({
   testDir: "apps/web/e2e",
   outputDir: `test-results/port-${PORT}`,
-  fullyParallel: false,
-  // One at a time: two call tests at once (four Chromium pages with media) starve a 2-core machine.
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
@@ -88,8 +95,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
+  // The calls first: their queue is the longest, and each of its tests waits on real time.
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "calls", testMatch: CALL_SPECS, workers: 1, use: CHROMIUM },
+    { name: "pages", testIgnore: CALL_SPECS, fullyParallel: true, use: CHROMIUM },
   ],
   webServer: [app(PORT), ...relayServers],
 });

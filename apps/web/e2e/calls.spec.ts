@@ -2,7 +2,7 @@ import { expect, test, type WebSocketRoute } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { CallPage } from "./pages/call-page";
 import { MatchesPage } from "./pages/matching-matches";
-import { closeContexts, matchedPair, ring } from "./support/call-flow";
+import { closeContexts, matchedPair, ring, untilCallCounts } from "./support/call-flow";
 
 // The server runs with CALL_TIME_SCALE=0.05 here (playwright.config.ts): a first call lasts 15 s.
 
@@ -84,8 +84,8 @@ test("the server ends a call at its deadline for both; two calls use up a Free p
   const second = await ring(callerPage, receiverPage, receiver.username);
   await second.banner.getByRole("button", { name: "Answer" }).click();
   await expect(second.callerCall.state("On Call")).toBeVisible();
-  // Past the counting threshold (60 s × 0.05): the second counted call unlocks chat.
-  await callerPage.waitForTimeout(3_500);
+  // Past the counting threshold (60 s × 0.05) by the server's clock: the second counted call unlocks chat.
+  await untilCallCounts(callerPage, matchId ?? "");
   await second.callerCall.button("Hang Up").click();
   await expect(callerPage).toHaveURL(/\/matches$/);
   await expect(
@@ -116,10 +116,16 @@ test("a call whose two tabs both close mid-call is still completed by the server
   expect(live.status).toBe("active");
   await Promise.all([callerPage.close(), receiverPage.close()]);
   // Nobody is left; the server's clock ends it at its deadline, within its 1 s sweep.
-  const waitMs = Date.parse(live.deadline) - Date.parse(live.serverNow) + 1_500;
-  await new Promise((r) => setTimeout(r, waitMs));
-  const ended = await (await api.get(`/api/calls/${live.id}`)).json();
-  expect(ended).toMatchObject({ status: "completed", endTime: live.deadline, duration: live.lengthSeconds });
+  const untilDeadlineMs = Date.parse(live.deadline) - Date.parse(live.serverNow);
+  const callNow = async () => (await api.get(`/api/calls/${live.id}`)).json();
+  await expect
+    .poll(async () => (await callNow()).status, { intervals: [250], timeout: untilDeadlineMs + 5_000 })
+    .toBe("completed");
+  expect(await callNow()).toMatchObject({
+    status: "completed",
+    endTime: live.deadline,
+    duration: live.lengthSeconds,
+  });
   const match = await (await api.get(`/api/matches/${matchId}`)).json();
   expect(match.callCount).toBe(1);
 });

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { ConversationPage } from "./pages/conversation-page";
-import { closeContexts, matchedPair, ring } from "./support/call-flow";
+import { closeContexts, matchedPair, ring, untilCallCounts } from "./support/call-flow";
 
 // The server runs with CALL_TIME_SCALE=0.05 (playwright.config.ts): a call counts after 3 s. Chat
 // unlocks the real way, after two counted calls.
@@ -20,7 +20,7 @@ async function countedCall(callerPage: Page, receiverPage: Page, receiverName: s
   const matchId = Number(/\/call\/(\d+)/.exec(callerPage.url())?.[1]);
   await banner.getByRole("button", { name: "Answer" }).click();
   await expect(callerCall.state("On Call")).toBeVisible();
-  await callerPage.waitForTimeout(3_500);
+  await untilCallCounts(callerPage, matchId);
   await callerCall.button("Hang Up").click();
   await expect(callerPage).toHaveURL(/\/matches$/);
   return matchId;

@@ -165,12 +165,23 @@ test.describe("pre-rendered for visitors", () => {
       const { "content-encoding": _, "content-length": __, ...headers } = response.headers();
       await route.fulfill({ response, headers, body: html });
     });
+    // A second page of the same browser: its frames count the time that passes, in frames.
+    const clock = await page.context().newPage();
     const loaded = page.goto(path);
     await halfWay;
-    // Time enough for the frames a browser would paint while it waits.
-    await page.waitForTimeout(500);
+    // The page's first frame, whenever it comes: it must have the whole page in it.
+    const wholeAtFirstFrame = page.evaluate(
+      () =>
+        new Promise((painted) => requestAnimationFrame(() => painted(!!document.getElementById("parsed")))),
+    );
+    // Frames go by; had this page's rendering not been held, it would have painted its half by now.
+    await clock.evaluate(async () => {
+      for (let i = 0; i < 10; i++) await new Promise(requestAnimationFrame);
+    });
     resume();
     await loaded;
+    expect(await wholeAtFirstFrame, "the first frame had only part of the page").toBe(true);
+    await clock.close();
     await page.locator("html[data-interactive]").waitFor({ state: "attached" });
     await expect(new AppShell(page).footer).toBeVisible();
     await expectNoShifts();

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type WebSocketRoute } from "@playwright/test";
 import { MatchesPage } from "./pages/matching-matches";
 import { onboard } from "./pages/matching-people";
 
@@ -46,15 +46,36 @@ test("a stranger's page never learns anyone's presence", async ({ page, browser 
   test.setTimeout(60_000);
   const strangerContext = await browser.newContext();
   const strangerTab = await strangerContext.newPage();
-  await onboard(strangerTab, "man", "ps", 34);
+  // An age nobody else in the suite has: the stranger is matched with nobody, whatever runs beside.
+  await onboard(strangerTab, "man", "ps", 38);
+  // His status socket goes through the test: it records what the server sends him, and can ask the
+  // server for a pong of its own, which comes after anything the server sent him before.
+  const MARKER = -1;
+  const isMarker = (frame: string) => {
+    const { type, timestamp } = JSON.parse(frame) as { type?: string; timestamp?: number };
+    return type === "pong" && timestamp === MARKER;
+  };
   const frames: string[] = [];
-  strangerTab.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
+  let toServer: WebSocketRoute | undefined;
+  await strangerTab.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    toServer = server;
+    server.onMessage((frame) => {
+      frames.push(String(frame));
+      if (!isMarker(String(frame))) ws.send(frame);
+    });
+  });
   await strangerTab.goto("/matches");
-  // Someone else comes online on the same server; the stranger is matched with nobody.
+  await expect.poll(() => frames.some((f) => f.includes('"registered"'))).toBe(true);
+
+  // Someone else comes online on the same server. Her "registered" is sent once her presence has been
+  // announced to her matches (Presence.heard), so whatever that told anyone is on its way by then.
   await onboard(page, "woman", "pv", 35);
+  const herSocket = page.waitForEvent("websocket", (ws) => /\/ws$/.test(ws.url()));
   await page.goto("/home");
-  await strangerTab.waitForTimeout(1_000);
-  expect(frames.some((f) => f.includes('"presence"'))).toBe(false);
-  expect(frames.some((f) => f.includes('"registered"'))).toBe(true);
+  await (await herSocket).waitForEvent("framereceived", (f) => String(f.payload).includes('"registered"'));
+  toServer?.send(JSON.stringify({ type: "ping", timestamp: MARKER }));
+  await expect.poll(() => frames.some(isMarker)).toBe(true);
+  expect(frames.filter((f) => f.includes('"presence"'))).toEqual([]);
   await strangerContext.close();
 });

@@ -1,7 +1,9 @@
+import { COUNTED_AFTER_SECONDS } from "@kindred/shared/call-ladder";
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import { CallPage } from "../pages/call-page";
 import { MatchesPage } from "../pages/matching-matches";
 import { onboard } from "../pages/matching-people";
+import { CALL_TIME_SCALE } from "./servers";
 
 // Two people calling each other, as the call specs need them.
 
@@ -38,6 +40,23 @@ export async function ring(callerPage: Page, receiverPage: Page, receiverName: s
   await expect(banner).toBeVisible({ timeout: 1_000 });
   console.log(`calls: Call click → banner on the other page ${Date.now() - clickedAt} ms`);
   return { callerCall, banner };
+}
+
+/**
+ * Waits until the match's active call has been active long enough to count, by the server's clock
+ * (its `serverNow` against `activeAt`): a hang-up after this counts the call.
+ */
+export async function untilCallCounts(page: Page, matchId: number | string) {
+  const countsAfterMs = COUNTED_AFTER_SECONDS * 1000 * CALL_TIME_SCALE;
+  await expect
+    .poll(
+      async () => {
+        const call = await (await page.request.get(`/api/calls/match/${matchId}/active`)).json();
+        return call.activeAt ? Date.parse(call.serverNow) - Date.parse(call.activeAt) : -1;
+      },
+      { intervals: [250], timeout: countsAfterMs + 5_000 },
+    )
+    .toBeGreaterThanOrEqual(countsAfterMs);
 }
 
 /** After each test: every browser context a test opened is closed. */

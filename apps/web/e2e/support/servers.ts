@@ -14,3 +14,6 @@ export const RELAY_PORT = PORT + 1;
 export const RELAY_BASE_URL = `http://127.0.0.1:${RELAY_PORT}`;
 /** UDP ports coturn relays through, 100 per run. */
 export const RELAY_MIN_PORT = 49152 + (PORT % 100) * 100;
+
+/** The apps' CALL_TIME_SCALE: a first call lasts 15 s and counts once it has been active 3 s. */
+export const CALL_TIME_SCALE = 0.05;
