@@ -21,6 +21,7 @@ import { DatabasePhotoStore, DiskPhotoStore, type PhotoStore } from "./features/
 import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { COMPRESS_MIN_BYTES } from "./lib/compression.ts";
+import { insecureCookieWarning } from "./lib/cookie-security.ts";
 import { errorForLog } from "./lib/log-error.ts";
 import { type ProductLimits, productLimits } from "./lib/product-limits.ts";
 import { OneLinePerRequest } from "./lib/request-log.ts";
@@ -115,7 +116,7 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
   });
   await app.register(fastifyCompress, { threshold: COMPRESS_MIN_BYTES });
 
-  const backend = realtime ?? (await createBackend(env));
+  const backend = realtime ?? (await createBackend(env, app.log));
   if (!realtime) app.addHook("onClose", () => backend.close());
   app.decorate("backend", backend);
   // Subscribed before the first request: a change on another instance is heard from then on.
@@ -131,6 +132,8 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
     sampleIntervalMs: env.LOAD_SAMPLE_INTERVAL_MS,
   });
   await app.register(originCheck, { publicOrigin: env.PUBLIC_ORIGIN });
+  const cookieWarning = insecureCookieWarning(env);
+  if (cookieWarning) app.log.warn(cookieWarning);
   await app.register(nulGuard);
   await app.register(apiDocs, { pageHeaders }); // before every route: it documents the routes added after it
 
@@ -165,7 +168,7 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
       await api.register(authRoutes, { limiter: loginLimiter });
       await api.register(matchingRoutes);
       await api.register(googleRoutes);
-      await api.register(accountRoutes);
+      await api.register(accountRoutes, { limiter: loginLimiter });
       await api.register(profileRoutes);
       await api.register(photoRoutes);
       await api.register(matchesRoutes);

@@ -44,24 +44,27 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().default("kindred:"),
   /** Presence expires this long after a user's last heartbeat (DECISIONS: 45 s). Shorter only in tests. */
   PRESENCE_TTL_MS: z.coerce.number().int().min(50).default(45_000),
+  /**
+   * With Redis: an instance that has not refreshed its heartbeat for this long is taken for crashed,
+   * and the others reclaim its call rooms and presence. Shorter only in tests.
+   */
+  INSTANCE_TTL_MS: z.coerce.number().int().min(150).default(6_000),
   /** Multiplies every call length and the 60 s counting threshold. For demos and tests only, never production. */
   CALL_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
   /** How often each instance's clock ends overdue calls and misses unanswered ones. */
   CALL_SWEEP_MS: z.coerce.number().int().min(50).default(1_000),
   /** An active call ends when a participant has been out of its room this long (DECISIONS: 20 s). */
   CALL_PEER_GONE_MS: z.coerce.number().int().min(50).default(20_000),
-  /** STUN servers handed to browsers (comma-separated); empty for none. Default: SPEC §9's five public ones. */
-  STUN_URLS: z
-    .string()
-    .default(
-      "stun:stun.l.google.com:19302,stun:stun1.l.google.com:19302,stun:stun2.l.google.com:19302,stun:stun3.l.google.com:19302,stun:stun4.l.google.com:19302",
-    )
-    .transform(list),
+  /**
+   * STUN servers handed to browsers (comma-separated); empty for none. Two of SPEC §9's five: Firefox
+   * warns that five or more slow discovery down, and a second is enough to survive one being down.
+   */
+  STUN_URLS: z.string().default("stun:stun.l.google.com:19302,stun:stun1.l.google.com:19302").transform(list),
   /** TURN relay URLs (comma-separated), with coturn's use-auth-secret shared secret. */
   TURN_URLS: z.string().default("").transform(list),
   TURN_SECRET: optionalText,
-  /** "relay" forces every call through TURN (tests, diagnosis). */
-  ICE_TRANSPORT_POLICY: z.enum(["all", "relay"]).default("all"),
+  /** Unset: "relay" when TURN is configured (no one learns the other's address), else "all". */
+  ICE_TRANSPORT_POLICY: z.enum(["all", "relay"]).optional(),
   /** The server pings every socket this often and drops one that missed the previous pong. */
   WS_PING_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),
   /** Accounts one address may create per hour. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 /**
  * SIGTERM, in the order a load balancer needs: readiness fails first and stays failed for `drainMs`
  * (long enough for the balancer's next health check), while requests are still served; then the
- * server stops accepting, lets in-flight requests finish and closes every socket with 1001 so the
+ * server stops accepting, lets in-flight requests finish and closes every socket with 1012 (service restart) so the
  * clients reconnect to another instance; then the database closes and the process exits.
  */
 export async function shutDown(

@@ -122,6 +122,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("two server processes on PostgreSQL
     // Signalling: both join the room on their own instance; an offer crosses.
     const roomId = `call-${callId}`;
     const aliceRtc = await TestSocket.open(a.url, "/rtc", { cookie: alice.cookie });
+    const aliceConn = (await aliceRtc.next("session_created", 5_000)).sessionId as string;
     const bobRtc = await TestSocket.open(b.url, "/rtc", { cookie: bob.cookie });
     aliceRtc.send({ type: "join_room", roomId, data: { callId } });
     await aliceRtc.next("room_joined", 5_000);
@@ -133,6 +134,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("two server processes on PostgreSQL
       type: "offer",
       roomId,
       fromUserId: alice.id,
+      fromConnectionId: aliceConn,
       data: offer,
     });
 
@@ -177,14 +179,14 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("two server processes on PostgreSQL
     await Promise.all([bobTab.close(), bobRtc.close()]);
   }, 90_000);
 
-  it("on SIGTERM fails readiness first, still serves, then closes sockets with 1001 and exits 0", async () => {
+  it("on SIGTERM fails readiness first, still serves, then closes sockets with 1012 and exits 0", async () => {
     const carol = await register(b, `carol${randomBytes(3).toString("hex")}`);
     const tab = await TestSocket.open(b.url, "/ws", { cookie: carol.cookie });
     const stopped = b.stop();
     await expect.poll(async () => (await call(b, "GET", "/api/ready")).status, { timeout: 1_000 }).toBe(503);
     expect((await call(b, "GET", "/api/health")).status).toBe(200);
     expect((await call(b, "GET", "/api/user", carol)).status).toBe(200);
-    expect((await tab.closed).code).toBe(1001);
+    expect((await tab.closed).code).toBe(1012);
     expect(await stopped).toBe(0);
   }, 30_000);
 });

@@ -22,6 +22,7 @@ const MESSAGES = [
   /query read timeout/i, // pg: query_timeout
   /connection is closed/i, // ioredis
   /stream isn't writeable/i, // ioredis, offline queue disabled
+  /^command timed out$/i, // ioredis: commandTimeout, a link that answers nothing
 ];
 
 /**

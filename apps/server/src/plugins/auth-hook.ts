@@ -1,6 +1,7 @@
 import { SIGNED_IN_HINT_COOKIE } from "@kindred/shared/constants";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { secureCookies } from "../lib/cookie-security.ts";
 import { HttpError } from "../lib/http-error.ts";
 import type { SessionUser } from "../lib/sessions/lookup.ts";
 import { SESSION_COOKIE, SESSION_TTL_MS } from "../lib/sessions/token.ts";
@@ -28,7 +29,7 @@ const cookieOptions = (request: FastifyRequest) =>
   ({
     path: "/",
     sameSite: "lax",
-    secure: request.protocol === "https",
+    secure: secureCookies(request),
     maxAge: SESSION_TTL_MS / 1000,
   }) as const;
 

@@ -10,19 +10,35 @@ export interface PresenceStore {
   touch(userId: number, connId: string, now: number): Promise<boolean>;
   /** Forgets a connection; true when this made the user go offline. */
   remove(userId: number, connId: string, now: number): Promise<boolean>;
-  /** Forgets connections not heard from within the TTL; the users who went offline because of it. */
+  /**
+   * Forgets connections not heard from within the TTL, and those of instances that stopped beating
+   * (crashed); the users who went offline because of it.
+   */
   sweep(now: number): Promise<number[]>;
   onlineAmong(userIds: readonly number[], now: number): Promise<Set<number>>;
 }
 
+/** One socket's membership of a call room. */
+export interface RoomMember {
+  callId: number;
+  userId: number;
+  connId: string;
+}
+
 /** Which users' connections are in which call room, across instances. */
 export interface RoomStore {
-  /** Adds the connection; the distinct users in the room afterwards. */
-  join(callId: number, userId: number, connId: string): Promise<number[]>;
+  /** Adds the connection; every connection in the room afterwards (its own included). */
+  join(callId: number, userId: number, connId: string): Promise<Array<{ userId: number; connId: string }>>;
   /** Removes the connection; true when the user has no connection left in the room. */
   leave(callId: number, userId: number, connId: string): Promise<boolean>;
   /** Whether any connection of the user is in the room. */
   isIn(callId: number, userId: number): Promise<boolean>;
+  /**
+   * Removes the members of instances that stopped beating (crashed). Each is removed by exactly one
+   * surviving instance, which alone gets the users thereby left with no connection in a room, with
+   * the connections of theirs it removed.
+   */
+  reclaim(): Promise<Array<{ callId: number; userId: number; connIds: string[] }>>;
 }
 
 export interface RealtimeBackend {
@@ -32,6 +48,13 @@ export interface RealtimeBackend {
   rooms: RoomStore;
   /** Rate-limit counters (sign-in, sign-up, uploads…), shared by every instance like the rest. */
   rateLimits: RateLimitStore;
+  /** How often an instance calls `heartbeat`; 0 when instances cannot die apart (in-process). */
+  heartbeatMs: number;
+  /**
+   * Marks the instance alive for the instance TTL and re-asserts its sockets' room memberships, so a
+   * store that restarted empty (or took the instance for dead) is whole again within a beat.
+   */
+  heartbeat(instanceId: string, members: readonly RoomMember[]): Promise<void>;
   /** Resolves when the shared store answers (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -2,13 +2,17 @@ import { randomBytes } from "node:crypto";
 import { CLOSE } from "@kindred/shared/socket-limits";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus, Unsubscribe } from "../lib/bus.ts";
+import type { RoomStore } from "./backend.ts";
 import type { Connection, SocketKind } from "./connection.ts";
 
 /** What travels on a user's channel. The receiving instance picks which of the user's sockets get it. */
 export type Envelope =
   | { to: "user"; kind?: SocketKind; frame: object }
-  | { to: "room"; callId: number; frame: object }
-  | { to: "sessions-ended"; tokenHash?: string };
+  /** `connId`: that one socket only (a peer connection is per socket). */
+  | { to: "room"; callId: number; connId?: string; frame: object }
+  | { to: "sessions-ended"; tokenHash?: string }
+  /** The call ended: the user's sockets leave its room on every instance (nothing more is relayed). */
+  | { to: "room-ended"; callId: number };
 
 const userChannel = (userId: number) => `u:${userId}`;
 
@@ -22,6 +26,7 @@ export class Hub {
 
   constructor(
     private readonly bus: Bus,
+    private readonly rooms: RoomStore,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -72,13 +77,30 @@ export class Hub {
     for (const conn of conns) {
       if (envelope.to === "user" && (!envelope.kind || envelope.kind === conn.kind))
         conn.send(envelope.frame);
-      if (envelope.to === "room" && conn.rooms.has(envelope.callId)) conn.send(envelope.frame);
+      if (
+        envelope.to === "room" &&
+        conn.rooms.has(envelope.callId) &&
+        (!envelope.connId || envelope.connId === conn.id)
+      )
+        conn.send(envelope.frame);
       if (
         envelope.to === "sessions-ended" &&
         (!envelope.tokenHash || envelope.tokenHash === conn.tokenHash)
       ) {
         conn.close(CLOSE.signedOut, "Signed out");
       }
+      if (envelope.to === "room-ended") this.roomEnded(conn, envelope.callId);
     }
+  }
+
+  /**
+   * Out of the room at once (relay() then finds none), and out of the shared registry after. No
+   * participant_left: the call is over, and its call:status, which follows, says why.
+   */
+  private roomEnded(conn: Connection, callId: number): void {
+    if (!conn.rooms.delete(callId)) return;
+    this.rooms
+      .leave(callId, conn.userId, conn.id)
+      .catch((err: unknown) => this.log.warn({ err }, "leaving an ended call's room failed"));
   }
 }

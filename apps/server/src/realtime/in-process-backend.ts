@@ -75,14 +75,14 @@ class InProcessPresence implements PresenceStore {
 class InProcessRooms implements RoomStore {
   private rooms = new Map<number, Map<string, number>>();
 
-  async join(callId: number, userId: number, connId: string): Promise<number[]> {
+  async join(callId: number, userId: number, connId: string) {
     let room = this.rooms.get(callId);
     if (!room) {
       room = new Map();
       this.rooms.set(callId, room);
     }
     room.set(connId, userId);
-    return [...new Set(room.values())];
+    return [...room].map(([id, user]) => ({ userId: user, connId: id }));
   }
 
   async leave(callId: number, userId: number, connId: string): Promise<boolean> {
@@ -96,6 +96,11 @@ class InProcessRooms implements RoomStore {
   async isIn(callId: number, userId: number): Promise<boolean> {
     return [...(this.rooms.get(callId)?.values() ?? [])].includes(userId);
   }
+
+  /** Instances sharing one process die together: nothing of a dead one is ever left here. */
+  async reclaim(): Promise<Array<{ callId: number; userId: number; connIds: string[] }>> {
+    return [];
+  }
 }
 
 /** The embedded default: one process, nothing to run. Two apps given the same one behave as one. */
@@ -106,6 +111,8 @@ export function inProcessBackend({ presenceTtlMs }: { presenceTtlMs: number }): 
     presence: new InProcessPresence(presenceTtlMs),
     rooms: new InProcessRooms(),
     rateLimits: new MemoryRateLimitStore(),
+    heartbeatMs: 0,
+    async heartbeat() {},
     async ping() {},
     async close() {},
   };

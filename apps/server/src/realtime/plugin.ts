@@ -1,6 +1,7 @@
 import fastifyWebsocket from "@fastify/websocket";
 import { STATUS_SOCKET_PATHS } from "@kindred/shared/presence";
 import { SIGNALLING_SOCKET_PATH } from "@kindred/shared/signalling";
+import { CLOSE } from "@kindred/shared/socket-limits";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
@@ -11,6 +12,7 @@ import type { RealtimeBackend, RoomStore } from "./backend.ts";
 import { Connection, type SocketKind } from "./connection.ts";
 import { Hub } from "./hub.ts";
 import { Presence } from "./presence.ts";
+import { SocketCaps, type SocketSlot } from "./socket-caps.ts";
 import { serveStatusSocket } from "./status-socket.ts";
 
 /** The socket kinds a feature serves, by path; the transport serves the status sockets itself. */
@@ -54,24 +56,39 @@ export interface RealtimeOptions {
 /** Large enough for any SDP; frames over 16 KB are refused with an `error` frame, not a close. */
 const MAX_PAYLOAD = 64 * 1024;
 
+const TOO_MANY_SOCKETS =
+  "Too many Kindred tabs or windows are open for this account. Close some of them, then reload this one.";
+
 /**
  * Sockets are authenticated and authorised like HTTP routes, before the upgrade: a foreign or missing
- * Origin is 403 (cross-site WebSocket hijacking), no live session is 401. No frame is ever read first.
+ * Origin is 403 (cross-site WebSocket hijacking), no live session is 401, a session or user already
+ * holding as many sockets as allowed is 429. No frame is ever read first.
  */
-function upgradeGuard(publicOrigin?: string) {
+function upgradeGuard(
+  publicOrigin: string | undefined,
+  caps: SocketCaps,
+  slots: WeakMap<object, SocketSlot>,
+) {
   return async (request: FastifyRequest) => {
     const origin = request.headers.origin;
     if (!origin || !isOwnOrigin(request, origin, publicOrigin)) {
       throw new HttpError(403, "Sockets are only open to pages of this site.");
     }
-    request.socketSession = await request.server.sessions.fromCookies(request.cookies);
-    if (!request.socketSession) throw new HttpError(401, "Please sign in to connect.");
+    const session = await request.server.sessions.fromCookies(request.cookies);
+    if (!session) throw new HttpError(401, "Please sign in to connect.");
+    // Counted here, with no await between check and count, so parallel upgrades cannot all pass.
+    const slot = caps.reserve(session.user.id, session.tokenHash);
+    if (!slot) throw new HttpError(429, TOO_MANY_SOCKETS);
+    request.socketSession = session;
+    slots.set(request, slot);
+    // Given back when the connection ends, whether or not the upgrade completed.
+    request.raw.socket.once("close", slot.release);
   };
 }
 
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
   const { backend } = opts;
-  const hub = new Hub(backend.bus, app.log);
+  const hub = new Hub(backend.bus, backend.rooms, app.log);
   const presence = new Presence(backend.presence, hub, app.db, app.log);
   const handlers = new Map<FeatureSocketKind, SocketHandler>();
   app.decorate("realtime", {
@@ -88,19 +105,33 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   });
   app.decorateRequest("socketSession", null);
 
-  // Before @fastify/websocket's own preClose, which would close every socket without a code: 1001
-  // ("going away") tells the clients to reconnect, to another instance behind the balancer.
+  // Before @fastify/websocket's own preClose, which would close every socket without a code: 1012
+  // ("service restart") tells the clients to reconnect, to another instance behind the balancer.
   app.addHook("preClose", async () => {
-    for (const conn of hub.connections()) conn.close(1001, "Server shutting down");
+    for (const conn of hub.connections()) conn.close(CLOSE.serviceRestart, "Server restarting");
   });
+
+  const caps = new SocketCaps();
+  /** Each upgrade's slot, from the guard to `accept`. */
+  const slots = new WeakMap<object, SocketSlot>();
 
   function accept(kind: SocketKind, socket: WebSocket, request: FastifyRequest) {
     const session = request.socketSession;
-    if (!session) return socket.close(1011);
+    const slot = slots.get(request);
+    if (!session || !slot) return socket.close(1011);
     // Only who it is: a socket must not keep the user's whole row (profile, password hash) for its life.
     const who = { id: session.user.id, username: session.user.username };
     request.socketSession = null;
-    const conn = new Connection(socket, kind, who, session.tokenHash, hub.instanceId, app.log);
+    const conn = new Connection(
+      socket,
+      kind,
+      who,
+      session.tokenHash,
+      hub.instanceId,
+      app.log,
+      slot.budget,
+      slot.lane,
+    );
     socket.on("pong", () => {
       conn.alive = true;
       // The browser answers pings itself, unthrottled: a hidden tab whose timers Chromium slows to once a
@@ -113,9 +144,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     else cleanUp = handlers.get(kind)?.(conn);
     const added = hub.add(conn).then(() => (kind === "status" ? presence.heard(conn) : undefined));
     socket.on("close", () => {
-      // Clean up after set-up settles, whether or not it succeeded, so nothing of the socket lingers.
+      slot.release();
+      // Clean up after set-up and the frame in hand settle, whether or not they succeeded, so nothing of
+      // the socket lingers (a join_room finishing after the clean-up would leave it in a room).
       void added
         .catch(() => undefined)
+        .then(() => conn.settled())
         .then(async () => {
           await cleanUp?.();
           if (kind === "status") await presence.gone(conn);
@@ -132,10 +166,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
 
   // The sockets are left out of the OpenAPI document (hide): an upgrade answers 101 and then speaks in
   // frames, which OpenAPI cannot describe. Their frames are the shared schemas of socket-frames.ts and
-  // signalling.ts, described in docs/realtime.md; a refused upgrade is an Error (401 or 403).
+  // signalling.ts, described in docs/realtime.md; a refused upgrade is an Error (401, 403 or 429).
   const socketRoute = {
     websocket: true,
-    preValidation: upgradeGuard(opts.publicOrigin),
+    preValidation: upgradeGuard(opts.publicOrigin, caps, slots),
     schema: { hide: true },
   } as const;
   // In a context of their own: @fastify/websocket's hooks (one on every request, one on every answer)
@@ -169,15 +203,49 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       conn.socket.ping();
     }
   }, opts.pingIntervalMs);
-  const sweepEvery = Math.max(50, Math.min(5_000, Math.floor(opts.presenceTtlMs / 4)));
+  // The sweep also drops a crashed instance's connections, so it runs at least once a heartbeat.
+  const sweepEvery = Math.max(
+    50,
+    Math.min(5_000, Math.floor(opts.presenceTtlMs / 4), backend.heartbeatMs || Number.POSITIVE_INFINITY),
+  );
   const sweeper = setInterval(() => {
     presence.sweep().catch((err: unknown) => app.log.warn({ err }, "presence sweep failed"));
   }, sweepEvery);
   liveness.unref();
   sweeper.unref();
 
+  // This instance's heartbeat (with Redis): it tells the others it is alive, and re-asserts its
+  // sockets' room memberships, which a Redis restarted empty has lost.
+  let beating = false;
+  let failing = false;
+  const beat = () => {
+    if (beating) return;
+    beating = true;
+    const members = [...hub.connections()].flatMap((conn) =>
+      [...conn.rooms.keys()].map((callId) => ({ callId, userId: conn.userId, connId: conn.id })),
+    );
+    backend
+      .heartbeat(hub.instanceId, members)
+      .then(() => {
+        if (failing) app.log.info("heartbeat back: this instance's rooms are re-asserted");
+        failing = false;
+      })
+      .catch((err: unknown) => {
+        // Once per outage, not every beat of it.
+        if (!failing) app.log.warn({ err }, "heartbeat failed");
+        failing = true;
+      })
+      .finally(() => {
+        beating = false;
+      });
+  };
+  const heart = backend.heartbeatMs > 0 ? setInterval(beat, backend.heartbeatMs) : undefined;
+  heart?.unref();
+  if (heart) beat();
+
   app.addHook("preClose", async () => {
     clearInterval(liveness);
     clearInterval(sweeper);
+    clearInterval(heart);
   });
 });

@@ -30,6 +30,8 @@ export interface Cluster {
   /** Two entries; with one instance both are the same app. */
   apps: [FastifyInstance, FastifyInstance];
   urls: [string, string];
+  /** The Redis key prefix of "two instances over Redis" (every key of this cluster starts with it). */
+  prefix: string;
   close(): Promise<void>;
 }
 
@@ -54,9 +56,11 @@ export async function createCluster(topology: Topology, env: Record<string, stri
     const made =
       topology === "two instances over Redis"
         ? await redisBackend({
-            url: String(process.env.REDIS_URL),
+            // REDIS_URL in `env` (a proxy a test can cut) goes before the machine's.
+            url: String(env.REDIS_URL ?? process.env.REDIS_URL),
             prefix,
             presenceTtlMs: appEnv.PRESENCE_TTL_MS,
+            instanceTtlMs: appEnv.INSTANCE_TTL_MS,
           })
         : inProcessBackend({ presenceTtlMs: appEnv.PRESENCE_TTL_MS });
     backends.push(made);
@@ -76,7 +80,7 @@ export async function createCluster(topology: Topology, env: Record<string, stri
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  return { db: database.db, apps: [appA, appB], urls: [urlA, urlB], close };
+  return { db: database.db, apps: [appA, appB], urls: [urlA, urlB], prefix, close };
 }
 
 /** For a describe block: the cluster is built before its tests and closed after them. */
@@ -95,6 +99,9 @@ export function useCluster(topology: Topology, env: Record<string, string> = {})
     },
     get urls() {
       return holder.current.urls;
+    },
+    get prefix() {
+      return holder.current.prefix;
     },
     close: () => holder.current.close(),
   };

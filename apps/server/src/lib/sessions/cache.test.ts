@@ -229,7 +229,7 @@ describe.each(topologies())("the session cache on %s", (topology) => {
 
   it("deleting the account makes its cookie 401 on every instance at once", async () => {
     const me = await signedUp();
-    expect((await call(0, "DELETE", "/api/user", me.cookie)).status).toBe(200);
+    expect((await call(0, "DELETE", "/api/user", me.cookie, { password: "secret123" })).status).toBe(200);
     expect((await call(1, "GET", "/api/user", me.cookie)).status).toBe(401);
     expect((await call(0, "GET", "/api/user", me.cookie)).status).toBe(401);
   });

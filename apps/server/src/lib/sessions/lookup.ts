@@ -14,8 +14,11 @@ type Unread =
   | "idVerified"
   | "idVerificationSkipped";
 
-/** The signed-in user as a request sees it: everything GET /api/user shows and the routes check. */
-export type SessionUser = Omit<UserRow, Unread>;
+/**
+ * The signed-in user as a request sees it: everything GET /api/user shows and the routes check. Of the
+ * password, only whether there is one (a session's user has it; another person's row read by a route not).
+ */
+export type SessionUser = Omit<UserRow, Unread> & { hasPassword?: boolean };
 
 const {
   passwordHash: _passwordHash,
@@ -36,7 +39,10 @@ export interface Session {
 /** Built once per database and prepared (a named statement on PostgreSQL): no SQL is built per request. */
 function prepareLookup(db: Executor) {
   return db
-    .select({ user: sessionUserColumns, expiresAt: sessions.expiresAt })
+    .select({
+      user: { ...sessionUserColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null` },
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
