@@ -94,6 +94,10 @@ export const CALL_END_REASONS = [
   "cancelled",
   "deadline",
   "peer_gone",
+  // The match ended during the call (DECISIONS "Safety"). Only the person who blocked is told
+  // "blocked"; the other is told "unmatched", so a block is never revealed.
+  "blocked",
+  "unmatched",
 ] as const;
 export type CallEndReason = (typeof CALL_END_REASONS)[number];
 

@@ -22,16 +22,30 @@ export const iceCandidate = z.object({
   usernameFragment: z.string().nullable().optional(),
 });
 
-/** Frames relayed to the other participant of a room; `targetUserId`, when sent, must be them. */
+/** A socket's id (`session_created.sessionId`): a peer connection runs between two sockets. */
+const connectionId = z.string().min(1).max(64);
+
+/**
+ * Frames relayed to the other participant of a room; `targetUserId`, when sent, must be them;
+ * `targetConnectionId` sends to that one socket of theirs.
+ */
 const relayed = {
   offer: z.object({ sdp: sdp("offer") }),
   answer: z.object({ sdp: sdp("answer") }),
   ice_candidate: z.object({ candidate: iceCandidate }),
   ice_complete: z.object({}).optional(),
   connection_error: z.object({ message: z.string().max(500) }),
+  /** The sender muted or unmuted their microphone. */
+  mute: z.object({ muted: z.boolean() }),
 };
 const relayFrame = <T extends keyof typeof relayed>(type: T) =>
-  z.object({ type: z.literal(type), roomId, targetUserId: id.optional(), data: relayed[type] });
+  z.object({
+    type: z.literal(type),
+    roomId,
+    targetUserId: id.optional(),
+    targetConnectionId: connectionId.optional(),
+    data: relayed[type],
+  });
 
 /** Frames a client sends on /rtc (SPEC §7). */
 export const signalClientFrame = z.discriminatedUnion("type", [
@@ -43,12 +57,21 @@ export const signalClientFrame = z.discriminatedUnion("type", [
   relayFrame("ice_candidate"),
   relayFrame("ice_complete"),
   relayFrame("connection_error"),
+  relayFrame("mute"),
   pingFrame,
   /** "Where does this call stand?": answered with the server's `call:status` event, to the sender only. */
   z.object({ type: z.literal("call:status"), matchId: id, callId: id, status: callStatusSchema.optional() }),
 ]);
 export type SignalClientFrame = z.infer<typeof signalClientFrame>;
-export type RelayType = "offer" | "answer" | "ice_candidate" | "ice_complete" | "peer_connection_error";
+export type RelayType =
+  | "offer"
+  | "answer"
+  | "ice_candidate"
+  | "ice_complete"
+  | "peer_connection_error"
+  | "mute";
+
+const peer = z.object({ userId: z.number().int(), connectionId: z.string() });
 
 /** Frames the server sends on /rtc. Relayed frames carry the sender the server saw, never a claimed one. */
 export const signalServerFrame = z.discriminatedUnion("type", [
@@ -60,12 +83,32 @@ export const signalServerFrame = z.discriminatedUnion("type", [
     participants: z.array(z.number().int()),
     /** Perfect negotiation: the receiver is the polite peer. */
     polite: z.boolean(),
+    /** This socket's id, and the other person's sockets in the room. */
+    connectionId: z.string(),
+    peers: z.array(peer),
   }),
   z.object({ type: z.literal("room_left"), roomId }),
-  z.object({ type: z.literal("participant_joined"), roomId, userId: z.number().int() }),
-  z.object({ type: z.literal("participant_left"), roomId, userId: z.number().int() }),
-  ...(["offer", "answer", "ice_candidate", "ice_complete", "peer_connection_error"] as const).map((type) =>
-    z.object({ type: z.literal(type), roomId, fromUserId: z.number().int(), data: z.unknown() }),
+  z.object({
+    type: z.literal("participant_joined"),
+    roomId,
+    userId: z.number().int(),
+    connectionId: z.string(),
+  }),
+  z.object({
+    type: z.literal("participant_left"),
+    roomId,
+    userId: z.number().int(),
+    connectionId: z.string(),
+  }),
+  ...(["offer", "answer", "ice_candidate", "ice_complete", "peer_connection_error", "mute"] as const).map(
+    (type) =>
+      z.object({
+        type: z.literal(type),
+        roomId,
+        fromUserId: z.number().int(),
+        fromConnectionId: z.string(),
+        data: z.unknown(),
+      }),
   ),
   callStatusEventSchema,
   pongFrame,

@@ -5,6 +5,7 @@ import * as oidc from "openid-client";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import type { UserRow } from "../../db/schema/users.ts";
+import { secureCookies } from "../../lib/cookie-security.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
 import { publicOrigin } from "../../lib/public-origin.ts";
 import { setSessionCookie } from "../../plugins/auth-hook.ts";
@@ -128,7 +129,7 @@ export const googleRoutes: FastifyPluginAsync = async (app) => {
         path: "/api/auth",
         httpOnly: true,
         sameSite: "lax",
-        secure: request.protocol === "https",
+        secure: secureCookies(request),
         maxAge: 600,
       });
       return reply.redirect(url.href);

@@ -84,6 +84,7 @@ describe("the signed-in hint cookie", () => {
       method: "DELETE",
       url: "/api/user",
       headers: { cookie: `${user.cookie}; ${HINT}` },
+      payload: { password: user.password },
     });
     expect(res.statusCode).toBe(200);
     expectHintCleared(res);

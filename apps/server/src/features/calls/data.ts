@@ -1,6 +1,6 @@
 import { RING_TIMEOUT_MS } from "@kindred/shared/call-ladder";
 import { isLiveCall, LIVE_CALL_STATUSES } from "@kindred/shared/calls";
-import { and, count, eq, gt, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { type CallRow, calls } from "../../db/schema/calls.ts";
 import { matches } from "../../db/schema/matches.ts";
@@ -86,4 +86,84 @@ export async function findRingingFor(db: Executor, userId: number, now: Date) {
         matchIsLive,
       ),
     );
+}
+
+/** When the caller's latest calls to this match since `since` started, newest first, at most `limit`. */
+export async function ringTimesInMatch(
+  db: Executor,
+  initiatorId: number,
+  matchId: number,
+  since: Date,
+  limit: number,
+): Promise<Date[]> {
+  const rows = await db
+    .select({ startTime: calls.startTime })
+    .from(calls)
+    .where(and(eq(calls.initiatorId, initiatorId), eq(calls.matchId, matchId), gte(calls.startTime, since)))
+    .orderBy(desc(calls.startTime))
+    .limit(limit);
+  return rows.map((r) => r.startTime);
+}
+
+/**
+ * Takes a share lock on the match while it is live; false when it has ended. A call inserted under it
+ * cannot slip in after a block or unmatch committed (ending the match waits for it, and vice versa).
+ */
+export async function lockLiveMatch(tx: Executor, matchId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.id, matchId), matchIsLive))
+    .for("share");
+  return rows.length > 0;
+}
+
+/** Whether this call of the user's is over (ended, or its match ended); false for anyone else's. */
+export async function callIsOverFor(db: Executor, callId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ status: calls.status, live: sql<boolean>`${matchIsLive}` })
+    .from(calls)
+    .innerJoin(matches, eq(matches.id, calls.matchId))
+    .where(and(eq(calls.id, callId), or(eq(calls.initiatorId, userId), eq(calls.receiverId, userId))))
+    .limit(1);
+  return row !== undefined && (!isLiveCall(row.status) || !row.live);
+}
+
+/** The statuses a receiver is shown as 'Missed call from …': not answered, or declined by them. */
+export const MISSED_STATUSES = ["missed", "rejected"] as const;
+
+/**
+ * Per live match, its latest call when that is one the user missed or declined, with the caller's
+ * name, newest first. A later call in the match (either way, any outcome) supersedes it.
+ */
+export async function findMissedFor(db: Executor, userId: number) {
+  const missedIn = db
+    .select({ matchId: calls.matchId })
+    .from(calls)
+    .where(and(eq(calls.receiverId, userId), inArray(calls.status, [...MISSED_STATUSES])));
+  const latest = await db
+    .selectDistinctOn([calls.matchId], {
+      call: calls,
+      caller: { id: users.id, username: users.username },
+    })
+    .from(calls)
+    .innerJoin(matches, eq(matches.id, calls.matchId))
+    .innerJoin(users, eq(users.id, calls.initiatorId))
+    .where(and(inArray(calls.matchId, missedIn), matchIsLive))
+    .orderBy(calls.matchId, desc(calls.startTime), desc(calls.id));
+  return latest
+    .filter(
+      ({ call }) =>
+        call.receiverId === userId && (MISSED_STATUSES as readonly string[]).includes(call.status),
+    )
+    .sort((x, y) => y.call.startTime.getTime() - x.call.startTime.getTime());
+}
+
+/** Which counted call of its match this one was (counted calls up to and including it). */
+export async function countedCallNumber(db: Executor, call: CallRow): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(calls)
+    .where(and(eq(calls.matchId, call.matchId), eq(calls.counted, true), lte(calls.id, call.id)));
+  return Number(row?.n ?? 0);
 }

@@ -22,8 +22,8 @@ const cluster = useCluster("one instance", {
   CALL_SWEEP_MS: String(AN_HOUR),
   CALL_PEER_GONE_MS: String(AN_HOUR),
   TURN_URLS: "turn:turn.example:3478?transport=udp,turns:turn.example:443?transport=tcp",
+  // No ICE_TRANSPORT_POLICY: with TURN configured, relay-only is the default.
   TURN_SECRET: "s3cret",
-  ICE_TRANSPORT_POLICY: "relay",
   STUN_URLS: "stun:stun.example:3478",
 });
 const app = () => cluster.apps[0];

@@ -1,5 +1,11 @@
 import { RING_TIMEOUT_MS } from "@kindred/shared/call-ladder";
-import type { Call, CallStatusEvent, IncomingCallEvent } from "@kindred/shared/calls";
+import type {
+  Call,
+  CallEndReason,
+  CallStatus,
+  CallStatusEvent,
+  IncomingCallEvent,
+} from "@kindred/shared/calls";
 import type { CallRow } from "../../db/schema/calls.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 
@@ -24,20 +30,40 @@ export function toCall(call: CallRow, now = new Date()): Call {
 }
 
 /**
- * What one participant is told of the call. To the caller a decline is a call that was not
- * answered: the same status and reason as a ring that timed out (DECISIONS "Calls").
+ * How a call ended as one participant is shown it. To the caller a decline is a call that was not
+ * answered: the same status and reason as a ring that timed out (DECISIONS "Calls"). A block is shown
+ * only to the person who blocked (`blockedBy`); the other, or anyone when it is not known, sees an
+ * unmatch, so that a block is never revealed (DECISIONS "Safety").
  */
-export function statusEventFor(call: CallRow, viewerId: number, now = new Date()): CallStatusEvent {
-  const hideDecline = call.status === "rejected" && viewerId === call.initiatorId;
+export function viewOf(
+  call: Pick<CallRow, "status" | "endReason" | "initiatorId">,
+  viewerId: number,
+  blockedBy?: number,
+): { status: CallStatus; reason: CallEndReason | null } {
+  if (call.status === "rejected" && viewerId === call.initiatorId)
+    return { status: "missed", reason: "missed" };
+  if (call.endReason === "blocked" && viewerId !== blockedBy)
+    return { status: call.status, reason: "unmatched" };
+  return { status: call.status, reason: call.endReason };
+}
+
+/** What one participant is told of the call (see viewOf). */
+export function statusEventFor(
+  call: CallRow,
+  viewerId: number,
+  now = new Date(),
+  blockedBy?: number,
+): CallStatusEvent {
+  const { status, reason } = viewOf(call, viewerId, blockedBy);
   return {
     type: "call:status",
     callId: call.id,
     matchId: call.matchId,
-    status: hideDecline ? "missed" : call.status,
+    status,
     activeAt: iso(call.activeAt),
     deadlineAt: iso(call.deadline),
     serverNow: now.toISOString(),
-    ...(call.endReason ? { reason: hideDecline ? "missed" : call.endReason } : {}),
+    ...(reason ? { reason } : {}),
   };
 }
 
@@ -58,7 +84,5 @@ export function incomingEvent(
 
 /** A call as the API returns it to this viewer (the caller never learns of a decline). */
 export function toCallFor(call: CallRow, viewerId: number, now = new Date()): Call {
-  const shown = toCall(call, now);
-  if (call.status === "rejected" && viewerId === call.initiatorId) shown.status = "missed";
-  return shown;
+  return { ...toCall(call, now), status: viewOf(call, viewerId).status };
 }

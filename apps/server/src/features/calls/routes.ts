@@ -1,3 +1,4 @@
+import { callOutcomeSchema, markMissedSeenSchema, missedCallsSchema } from "@kindred/shared/call-journey";
 import {
   callAllowanceSchema,
   callSchema,
@@ -17,7 +18,8 @@ import type { CallClock } from "./clock.ts";
 import { findCallFor, findLiveCallOfMatch, findRingingFor } from "./data.ts";
 import { announceCall } from "./events.ts";
 import { iceConfigFor } from "./ice.ts";
-import { answerCall, endRinging } from "./mutations.ts";
+import { missedCallsOf, outcomeOf } from "./journey.ts";
+import { answerCall, endRinging, markMissedSeen } from "./mutations.ts";
 import { incomingEvent, toCallFor } from "./present.ts";
 import { allowanceFor, startCall } from "./start.ts";
 
@@ -75,6 +77,53 @@ export const callsRoutes: FastifyPluginAsyncZod<{ clock: CallClock }> = async (a
       const now = new Date();
       const rows = await findRingingFor(app.db, currentUser(request).id, now);
       return rows.map(({ call, caller }) => incomingEvent(call, caller, now));
+    },
+  );
+
+  // Issue 27 §3: the receiver's missed and declined calls, until a later call in the match.
+  app.get(
+    "/calls/missed",
+    {
+      schema: {
+        summary: "The signed-in user's missed calls: per live match its latest call, when they missed it",
+        response: { 200: missedCallsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => missedCallsOf(app, currentUser(request).id),
+  );
+
+  app.post(
+    "/calls/missed/seen",
+    {
+      schema: {
+        summary: "Mark the signed-in user's missed calls seen: all, or one match's",
+        body: markMissedSeenSchema.optional(),
+        response: { 200: missedCallsSchema, ...errorResponses(...WRITE_ERRORS, 401, 404) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const matchId = request.body?.matchId;
+      if (matchId !== undefined) await requireLiveMatch(app.db, matchId, me.id);
+      await markMissedSeen(app.db, me.id, matchId);
+      return missedCallsOf(app, me.id);
+    },
+  );
+
+  app.get(
+    "/calls/:id/outcome",
+    {
+      schema: {
+        summary: "What one of the signed-in user's ended calls was and changed (length, progress, unlocks)",
+        params: idParamsSchema,
+        response: { 200: callOutcomeSchema, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const found = await findCallFor(app.db, request.params.id, me.id);
+      if (!found) throw notFound("Call not found");
+      return outcomeOf(app, me, found);
     },
   );
 

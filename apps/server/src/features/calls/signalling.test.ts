@@ -22,22 +22,27 @@ describe.each(topologies())("signalling, %s", (topology) => {
 
   it("participants join, see each other, and relay offer, answer and ICE in order", async () => {
     const { a, b, callId, aSocket, bSocket, roomId } = await callSetup();
-    expect(await aSocket.next("session_created")).toMatchObject({ sessionId: expect.any(String) });
+    const aConn = (await aSocket.next("session_created")).sessionId as string;
+    const bConn = (await bSocket.next("session_created")).sessionId as string;
     aSocket.send({ type: "join_room", roomId, data: { callId } });
     expect(await aSocket.next("room_joined")).toEqual({
       type: "room_joined",
       roomId,
       participants: [a.id],
       polite: false,
+      connectionId: aConn,
+      peers: [],
     });
     bSocket.send({ type: "join_room", roomId, data: { callId } });
     const joined = await bSocket.next("room_joined");
     expect(joined.polite).toBe(true);
     expect([...(joined.participants as number[])].sort()).toEqual([a.id, b.id].sort());
+    expect(joined.peers).toEqual([{ userId: a.id, connectionId: aConn }]);
     expect(await aSocket.next("participant_joined")).toEqual({
       type: "participant_joined",
       roomId,
       userId: b.id,
+      connectionId: bConn,
     });
 
     aSocket.send({ type: "offer", roomId, targetUserId: b.id, data: OFFER });
@@ -49,7 +54,13 @@ describe.each(topologies())("signalling, %s", (topology) => {
       });
     }
     aSocket.send({ type: "ice_complete", roomId, targetUserId: b.id });
-    expect(await bSocket.next("offer")).toEqual({ type: "offer", roomId, fromUserId: a.id, data: OFFER });
+    expect(await bSocket.next("offer")).toEqual({
+      type: "offer",
+      roomId,
+      fromUserId: a.id,
+      fromConnectionId: aConn,
+      data: OFFER,
+    });
     await bSocket.next("ice_complete");
     const candidates = bSocket
       .all("ice_candidate")
@@ -74,6 +85,7 @@ describe.each(topologies())("signalling, %s", (topology) => {
       type: "participant_left",
       roomId,
       userId: b.id,
+      connectionId: bConn,
     });
     await Promise.all([aSocket.close(), bSocket.close()]);
   });
@@ -128,6 +140,7 @@ describe.each(topologies())("signalling, %s", (topology) => {
 
   it("closing a socket leaves its rooms and tells the other participant", async () => {
     const { b, aSocket, bSocket, roomId } = await callSetup();
+    const bConn = (await bSocket.next("session_created")).sessionId as string;
     // One after the other: joined at once, either may be first, and only the first hears of the second.
     aSocket.send({ type: "join_room", roomId });
     await aSocket.next("room_joined");
@@ -138,6 +151,7 @@ describe.each(topologies())("signalling, %s", (topology) => {
       type: "participant_left",
       roomId,
       userId: b.id,
+      connectionId: bConn,
     });
     await aSocket.close();
   });

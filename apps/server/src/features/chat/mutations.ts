@@ -1,5 +1,5 @@
 import { MESSAGES_PER_MINUTE } from "@kindred/shared/chat";
-import { and, count, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, lte, min, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { matches } from "../../db/schema/matches.ts";
 import { chatReads, type MessageRow, messages } from "../../db/schema/messages.ts";
@@ -34,7 +34,7 @@ export async function sendMessage(
       const sent = await findSentMessage(tx, input.matchId, input.senderId, input.clientId);
       if (sent) throw new AlreadySent(sent);
       const [recent] = await tx
-        .select({ n: count() })
+        .select({ n: count(), oldest: min(messages.sentAt) })
         .from(messages)
         .where(
           and(
@@ -44,7 +44,14 @@ export async function sendMessage(
           ),
         );
       if (Number(recent?.n ?? 0) >= MESSAGES_PER_MINUTE) {
-        throw new HttpError(429, "You're sending messages very quickly. Please wait a moment and try again.");
+        // Retry-After: when the oldest message of the last minute leaves the window.
+        const oldest = recent?.oldest ? new Date(recent.oldest).getTime() : now.getTime();
+        const retryAfterSeconds = Math.max(1, Math.ceil((oldest + 60_000 - now.getTime()) / 1000));
+        throw new HttpError(
+          429,
+          "You're sending messages very quickly. Please wait a moment and try again.",
+          { retryAfterSeconds },
+        );
       }
       const [row] = await tx
         .insert(messages)

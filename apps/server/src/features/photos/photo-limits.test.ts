@@ -110,6 +110,7 @@ describe("photo upload limits", () => {
       method: "DELETE",
       url: "/api/user",
       headers: { cookie: user.cookie },
+      payload: { password: user.password },
     });
     expect(deleted.statusCode).toBe(200);
     release();
