@@ -2,6 +2,19 @@ import { z } from "zod";
 import { selfUserSchema } from "./user.ts";
 
 const id = z.number().int();
+
+/** What a Google-only account types to confirm its deletion (it has no password to give). */
+export const DELETE_CONFIRMATION = "DELETE";
+
+/** DELETE /api/user: the password, or for an account without one the typed confirmation. */
+export const deleteAccountSchema = z.strictObject(
+  {
+    password: z.string({ error: "Enter your password." }).max(200, "Enter your password.").optional(),
+    confirm: z.string().max(50).optional(),
+  },
+  { error: "Send your password (or the confirmation) as a JSON object." },
+);
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 /** An ISO 8601 instant. */
 const instant = z.string();
 

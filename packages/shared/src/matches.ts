@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatTime12, londonClock } from "./availability.ts";
 import { SCHEDULE_HOURS } from "./constants.ts";
 import { callPreferencesSchema, publicUserSchema } from "./user.ts";
 
@@ -24,6 +25,25 @@ export const matchedUserSchema = publicUserSchema.extend({
 });
 export type MatchedUser = z.infer<typeof matchedUserSchema>;
 
+/** DECISIONS "Scheduling": 'Join call' shows from 10 minutes before the slot until 30 minutes after it. */
+export const JOIN_CALL_BEFORE_MS = 10 * 60_000;
+/** …and a slot this long past with no call clears itself (on the server). */
+export const JOIN_CALL_AFTER_MS = 30 * 60_000;
+
+/**
+ * The scheduled call as the viewer sees it: a slot one person proposed, which the other may accept or
+ * replace. `canJoin` and `changesInMs` are by the server's clock: ask again after `changesInMs`, when
+ * 'Join call' appears or goes (or the slot clears).
+ */
+export const scheduledCallSchema = z.object({
+  at: z.string(),
+  proposedBy: z.enum(["me", "them"]),
+  accepted: z.boolean(),
+  canJoin: z.boolean(),
+  changesInMs: z.number().int().nonnegative(),
+});
+export type ScheduledCall = z.infer<typeof scheduledCallSchema>;
+
 export const matchSchema = z.object({
   id: z.number().int(),
   userId1: z.number().int(),
@@ -34,11 +54,15 @@ export const matchSchema = z.object({
   lastCallDate: z.string().nullable(),
   callScheduled: z.boolean(),
   scheduledCallTime: z.string().nullable(),
+  /** Null when no call is scheduled (or its slot has passed). */
+  schedule: scheduledCallSchema.nullable(),
   isChatUnlocked: z.boolean(),
   arePhotosRevealed: z.boolean(),
   status: matchStatusSchema,
   /** Counted calls after which this pair's photos are revealed: the larger N of the two plans. */
   photosRevealAfterCalls: z.number().int(),
+  /** What both answered alike (their values, their love language): why they matched, in their words. */
+  commonGround: z.array(z.string()),
   otherUser: matchedUserSchema,
 });
 export type Match = z.infer<typeof matchSchema>;
@@ -95,3 +119,46 @@ export const scheduleSchema = z.object({
     ),
 });
 export type ScheduleInput = z.input<typeof scheduleSchema>;
+
+/** Accepting names the slot accepted: if the other person has proposed another meanwhile, it is refused. */
+export const acceptScheduleSchema = z.object({
+  at: z.string({ error: "Please choose the time to accept" }).min(1, "Please choose the time to accept"),
+});
+export type AcceptScheduleInput = z.infer<typeof acceptScheduleSchema>;
+
+/**
+ * Pushed on both people's status sockets when a match changes (its schedule, or it ended): refetch it.
+ * A new match reaches the person who did not ask for it with the username of the one who did.
+ */
+export const MATCH_UPDATED = "match:updated";
+export const matchUpdatedFrame = z.object({
+  type: z.literal(MATCH_UPDATED),
+  matchId: z.number().int(),
+  newMatchWith: z.string().optional(),
+});
+export type MatchUpdatedFrame = z.infer<typeof matchUpdatedFrame>;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DAY_MS = 86_400_000;
+
+/**
+ * 'Scheduled: Fri 10:00 AM (UK time)' on the London clock. A slot a week or more ahead also names its
+ * date ('Scheduled: Fri 12 Dec, 10:00 AM (UK time)'), since its weekday alone would mislead.
+ */
+export function scheduledSlotText(at: string, now: Date): string {
+  const slot = londonClock(new Date(at));
+  const today = londonClock(now);
+  const hhmm = `${String(Math.floor(slot.secondOfDay / 3600)).padStart(2, "0")}:${String(Math.floor((slot.secondOfDay % 3600) / 60)).padStart(2, "0")}`;
+  const weekday = slot.weekday.charAt(0).toUpperCase() + slot.weekday.slice(1, 3);
+  const days = Math.round((Date.parse(slot.date) - Date.parse(today.date)) / DAY_MS);
+  const day = days >= 7 ? `${weekday} ${slot.day} ${MONTHS[slot.month - 1]},` : weekday;
+  return `Scheduled: ${day} ${formatTime12(hhmm)} (UK time)`;
+}
+
+/** The longest a screen waits before asking again (a timer of more than ~24.8 days would fire at once). */
+const LONGEST_WAIT_MS = 6 * 60 * 60_000;
+
+/** When a screen showing this schedule should fetch it again: just after 'Join call' appears or goes. */
+export function scheduleRefreshDelayMs(schedule: ScheduledCall): number {
+  return Math.min(schedule.changesInMs + 1_000, LONGEST_WAIT_MS);
+}

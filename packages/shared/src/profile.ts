@@ -112,6 +112,7 @@ export function profileFieldSchemas(clock: Clock = systemClock) {
         `Questionnaire step must be a whole number from 0 to ${QUESTIONNAIRE_STEP_MAX}`,
       ),
     onboardingCompleted: z.boolean({ error: "onboardingCompleted must be true or false" }),
+    matchingPaused: z.boolean({ error: "matchingPaused must be true or false" }),
   };
 }
 
@@ -164,6 +165,7 @@ function buildUpdateObject(clock: Clock) {
         callPreferences: f.callPreferences.nullable().optional(),
         questionnaireStep: f.questionnaireStep.optional(),
         onboardingCompleted: f.onboardingCompleted.optional(),
+        matchingPaused: f.matchingPaused.optional(),
       },
       {
         error: (issue) =>

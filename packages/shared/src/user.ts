@@ -48,6 +48,10 @@ export const selfUserSchema = z.object({
   photoUrl: z.string().nullable(),
   callPreferences: callPreferencesSchema.nullable(),
   onboardingCompleted: z.boolean(),
+  /** Signs in with Google only (no password): deleting the account asks for a typed confirmation. */
+  googleOnly: z.boolean(),
+  /** 'Pause my profile': out of new matching until resumed. */
+  matchingPaused: z.boolean(),
   questionnaireStep: z.number().int(),
   needsOnboarding: z.boolean(),
   ...profileFields,

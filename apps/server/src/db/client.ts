@@ -73,7 +73,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
 /** The lock and the migration share one session: an advisory lock belongs to the session that took it. */
 async function migrateLocked(pool: pg.Pool, migrationsFolder: string) {
   const key = MIGRATION_LOCK_KEY.toString();
-  const session = await pool.connect();
+  const session = await connectAtStart(pool);
   // A session whose unlock failed is not handed back to the pool: destroying it releases the lock.
   let broken: Error | undefined;
   try {
@@ -87,6 +87,21 @@ async function migrateLocked(pool: pg.Pool, migrationsFolder: string) {
     }
   } finally {
     session.release(broken);
+  }
+}
+
+/**
+ * The first connection, tried up to three times: at start-up the app's modules load while it is under
+ * way, and on a busy machine that can hold the event loop past the pool's 3 s wait (a server process
+ * on Node 24 exited so in CI). Requests keep the 3 s wait: an outage still answers 503 fast.
+ */
+async function connectAtStart(pool: pg.Pool, attempts = 3): Promise<pg.PoolClient> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+    }
   }
 }
 

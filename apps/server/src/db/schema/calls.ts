@@ -31,6 +31,8 @@ export const calls = pgTable(
     counted: boolean("counted").notNull().default(false),
     /** The 30-second warning went out (so that N instances send it once). */
     warned: boolean("warned").notNull().default(false),
+    /** A missed or declined call stays news for its receiver ('Missed call from …') until they see it. */
+    receiverSeen: boolean("receiver_seen").notNull().default(false),
   },
   (t) => [
     index("calls_match_idx").on(t.matchId),
@@ -38,6 +40,10 @@ export const calls = pgTable(
     // One live call per match: two people pressing Call at once get the same call, never two.
     uniqueIndex("calls_one_live_per_match").on(t.matchId).where(sql`${t.status} in ('pending', 'active')`),
     // The clock's sweep: active calls by deadline, pending ones by start.
+    // A receiver's missed calls not yet seen (the Matches tab's badge).
+    index("calls_unseen_missed_idx")
+      .on(t.receiverId)
+      .where(sql`${t.status} in ('missed', 'rejected') and not ${t.receiverSeen}`),
     index("calls_live_idx").on(t.status, t.deadline).where(sql`${t.status} in ('pending', 'active')`),
   ],
 );

@@ -30,6 +30,10 @@ export const matches = pgTable(
     lastCallDate: timestamp("last_call_date", { withTimezone: true }),
     callScheduled: boolean("call_scheduled").notNull().default(false),
     scheduledCallTime: timestamp("scheduled_call_time", { withTimezone: true }),
+    /** Who proposed the scheduled slot; the other person may accept it or propose another. */
+    scheduledBy: integer("scheduled_by").references(() => users.id, { onDelete: "set null" }),
+    /** The other person accepted the proposed slot. */
+    scheduleAccepted: boolean("schedule_accepted").notNull().default(false),
     isChatUnlocked: boolean("is_chat_unlocked").notNull().default(false),
     arePhotosRevealed: boolean("are_photos_revealed").notNull().default(false),
     status: text("status", { enum: MATCH_STATUSES }).notNull().default("active"),

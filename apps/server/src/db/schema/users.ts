@@ -39,6 +39,8 @@ export const users = pgTable(
     idVerified: boolean("id_verified").notNull().default(false),
     idVerificationSkipped: boolean("id_verification_skipped").notNull().default(false),
     onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
+    /** 'Pause my profile': left out of new matching (its matches and calls go on) until resumed. */
+    matchingPaused: boolean("matching_paused").notNull().default(false),
     questionnaireStep: integer("questionnaire_step").notNull().default(0),
     communicationStyle: text("communication_style"),
     freeTimeActivities: text("free_time_activities").array(),
@@ -72,7 +74,7 @@ export const users = pgTable(
         t.relationshipPace,
         t.profileType,
       )
-      .where(sql`${t.onboardingCompleted}`),
+      .where(sql`${t.onboardingCompleted} and not ${t.matchingPaused}`),
   ],
 );
 

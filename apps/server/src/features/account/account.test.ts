@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { matches } from "../../db/schema/matches.ts";
 import { sessions } from "../../db/schema/sessions.ts";
+import { users } from "../../db/schema/users.ts";
 import { createTestApp, onboardedUser } from "../../test/app.ts";
 
 const { app, db } = await createTestApp();
@@ -21,13 +22,78 @@ describe("account", () => {
     expect(res.body).not.toMatch(/argon2|passwordHash/);
   });
 
+  it("exports a block as the blocker's alone: to the blocked person the match was unmatched", async () => {
+    const a = await onboardedUser(app);
+    const b = await onboardedUser(app);
+    const [match] = await db
+      .insert(matches)
+      .values({ userId1: Math.min(a.id, b.id), userId2: Math.max(a.id, b.id), compatibility: 70 })
+      .returning();
+    const blocked = await app.inject({
+      method: "POST",
+      url: `/api/matches/${match?.id}/block`,
+      headers: { cookie: a.cookie },
+      payload: { reason: "Spam or scam" },
+    });
+    expect(blocked.statusCode).toBe(200);
+    const exportOf = async (cookie: string) =>
+      (await app.inject({ method: "GET", url: "/api/user/export", headers: { cookie } })).json();
+    expect((await exportOf(a.cookie)).matches).toMatchObject([{ id: match?.id, status: "blocked" }]);
+    const theirs = await exportOf(b.cookie);
+    expect(theirs.matches).toMatchObject([{ id: match?.id, status: "unmatched" }]);
+    expect(JSON.stringify(theirs)).not.toContain("blocked");
+  });
+
+  it("deletes only with the account's password: a wrong or missing one says so and deletes nothing", async () => {
+    const user = await onboardedUser(app);
+    const del = (payload?: object) =>
+      app.inject({ method: "DELETE", url: "/api/user", headers: { cookie: user.cookie }, payload });
+    const missing = await del({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: "Enter your password to delete your account." });
+    const wrong = await del({ password: "not-it" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      message: "That password is not right. Your account was not deleted.",
+    });
+    const me = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: user.cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ googleOnly: false });
+    // The sign-in budget (5 per account) applies: a stolen session cannot guess on and on.
+    for (let i = 0; i < 4; i++) await del({ password: `guess-${i}` });
+    const limited = await del({ password: user.password });
+    expect(limited.statusCode).toBe(429);
+    expect(
+      (await app.inject({ method: "GET", url: "/api/user", headers: { cookie: user.cookie } })).statusCode,
+    ).toBe(200);
+  });
+
+  it("an account without a password (Google) is deleted on the typed confirmation 'DELETE'", async () => {
+    const user = await onboardedUser(app);
+    await db.update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
+    const del = (payload: object) =>
+      app.inject({ method: "DELETE", url: "/api/user", headers: { cookie: user.cookie }, payload });
+    const refused = await del({ confirm: "delete me" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: "Type DELETE to confirm." });
+    expect((await del({ confirm: "DELETE" })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: "GET", url: "/api/user", headers: { cookie: user.cookie } })).statusCode,
+    ).toBe(401);
+  });
+
   it("deletes everything of the user's: sessions end and matches go for the other side", async () => {
     const a = await onboardedUser(app);
     const b = await onboardedUser(app);
     await db
       .insert(matches)
       .values({ userId1: Math.min(a.id, b.id), userId2: Math.max(a.id, b.id), compatibility: 70 });
-    const res = await app.inject({ method: "DELETE", url: "/api/user", headers: { cookie: a.cookie } });
+    const res = await app.inject({
+      method: "DELETE",
+      url: "/api/user",
+      headers: { cookie: a.cookie },
+      payload: { password: a.password },
+    });
     expect(res.statusCode).toBe(200);
     expect(
       (await app.inject({ method: "GET", url: "/api/user", headers: { cookie: a.cookie } })).statusCode,
@@ -68,7 +134,12 @@ describe("account", () => {
     // way while the account was deleted).
     await app.photos.save(user.id, png);
     expect(await app.photos.keysOf(user.id)).toHaveLength(2);
-    const res = await app.inject({ method: "DELETE", url: "/api/user", headers: { cookie: user.cookie } });
+    const res = await app.inject({
+      method: "DELETE",
+      url: "/api/user",
+      headers: { cookie: user.cookie },
+      payload: { password: user.password },
+    });
     expect(res.statusCode).toBe(200);
     expect(await app.photos.keysOf(user.id)).toEqual([]);
   });

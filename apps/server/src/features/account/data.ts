@@ -5,7 +5,9 @@ import { calls } from "../../db/schema/calls.ts";
 import { matches } from "../../db/schema/matches.ts";
 import { messages } from "../../db/schema/messages.ts";
 import { notes } from "../../db/schema/notes.ts";
+import { users } from "../../db/schema/users.ts";
 import type { SessionUser } from "../../lib/sessions/lookup.ts";
+import { viewOf } from "../calls/present.ts";
 import { toSelfUser } from "../users/present.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -42,7 +44,8 @@ export async function exportAccount(db: Executor, user: SessionUser): Promise<Ac
       scheduledCallTime: iso(m.scheduledCallTime),
       isChatUnlocked: m.isChatUnlocked,
       arePhotosRevealed: m.arePhotosRevealed,
-      status: m.status,
+      // A block is the blocker's to know: to the other person it is an unmatch, as on every screen.
+      status: m.status === "blocked" && m.unmatchedBy !== user.id ? "unmatched" : m.status,
       unmatchedBy: m.unmatchedBy,
       unmatchedDate: iso(m.unmatchedDate),
     })),
@@ -52,18 +55,23 @@ export async function exportAccount(db: Executor, user: SessionUser): Promise<Ac
       content: m.content,
       sentAt: m.sentAt.toISOString(),
     })),
-    calls: callRows.map((c) => ({
-      id: c.id,
-      matchId: c.matchId,
-      initiatorId: c.initiatorId,
-      receiverId: c.receiverId,
-      startTime: c.startTime.toISOString(),
-      activeAt: iso(c.activeAt),
-      endTime: iso(c.endTime),
-      duration: c.duration,
-      status: c.status,
-      endReason: c.endReason,
-    })),
+    calls: callRows.map((c) => {
+      // As the person was shown it: a caller's declined call is missed, as on every screen.
+      const blockedBy = matchRows.find((m) => m.id === c.matchId && m.status === "blocked")?.unmatchedBy;
+      const shown = viewOf(c, user.id, blockedBy ?? undefined);
+      return {
+        id: c.id,
+        matchId: c.matchId,
+        initiatorId: c.initiatorId,
+        receiverId: c.receiverId,
+        startTime: c.startTime.toISOString(),
+        activeAt: iso(c.activeAt),
+        endTime: iso(c.endTime),
+        duration: c.duration,
+        status: shown.status,
+        endReason: shown.reason,
+      };
+    }),
     notes: noteRows.map((n) => ({
       id: n.id,
       matchId: n.matchId,
@@ -72,4 +80,10 @@ export async function exportAccount(db: Executor, user: SessionUser): Promise<Ac
       updatedAt: n.updatedAt.toISOString(),
     })),
   };
+}
+
+/** The account's password hash (null: it signs in with Google only), for checks that ask for it. */
+export async function passwordHashOf(db: Executor, userId: number): Promise<string | null> {
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.hash ?? null;
 }

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { matches } from "../../db/schema/matches.ts";
 import { reports } from "../../db/schema/reports.ts";
 import { completeProfile, createTestApp, onboardedUser } from "../../test/app.ts";
-import { blockAndReport, endMatch, scheduleCall } from "./mutations.ts";
+import { blockAndReport, endMatch } from "./mutations.ts";
+import { proposeSlot } from "./schedule.ts";
 
 const { app, db } = await createTestApp();
 const [appA, dbA] = [app, db];
@@ -56,6 +57,15 @@ describe("reading matches", () => {
     });
     expect(match.otherUser.callPreferences).toBeTruthy();
     expectNoPrivateFields(res.body, b);
+  });
+
+  it("says what two people answered alike (values, love language), and nothing they differ on", async () => {
+    const { a, b } = await matchedPair();
+    const [alike] = (await get("/api/matches", a)).json();
+    expect(alike.commonGround).toEqual([completeProfile.values, completeProfile.loveLanguage]);
+    await db.execute(`update users set love_language = 'Physical touch' where id = ${b.id}`);
+    const [differ] = (await get("/api/matches", a)).json();
+    expect(differ.commonGround).toEqual([completeProfile.values]);
   });
 
   it("shows the photo route only once photos are revealed", async () => {
@@ -212,16 +222,16 @@ describe("a match that ended after the route read it", () => {
     const [row] = await db.select().from(matches).where(eq(matches.id, stale.id));
     expect(row).toMatchObject({ status: "unmatched", unmatchedBy: a.id });
     expect(await db.select().from(reports).where(eq(reports.matchId, stale.id))).toEqual([]);
-    expect(filed).toBe(false);
+    expect(filed).toBeNull();
   });
 
   it("is not ended a second time, nor scheduled", async () => {
     const { a, b, stale } = await endedAfterRead();
     const ended = await endMatch(db, stale.id, "blocked", b.id);
-    const scheduled = await scheduleCall(db, stale.id, new Date(Date.now() + 86_400_000));
+    const scheduled = await proposeSlot(db, stale.id, stale.userId1, new Date(Date.now() + 86_400_000));
     const [row] = await db.select().from(matches).where(eq(matches.id, stale.id));
     expect(row).toMatchObject({ status: "unmatched", unmatchedBy: a.id, callScheduled: false });
-    expect(ended).toBe(false);
+    expect(ended).toBeNull();
     expect(scheduled).toBeNull();
   });
 });

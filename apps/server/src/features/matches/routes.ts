@@ -1,33 +1,31 @@
 import { okSchema } from "@kindred/shared/auth";
-import { SCHEDULE_HORIZON_DAYS } from "@kindred/shared/constants";
-import { londonWallTimeToInstant } from "@kindred/shared/london-time";
 import {
   blockSchema,
   idParamsSchema,
   matchListSchema,
   matchSchema,
-  scheduleSchema,
   UNMATCH_UPGRADE_MESSAGE,
   unmatchResultSchema,
 } from "@kindred/shared/matches";
 import { planOf } from "@kindred/shared/plans";
 import { publicUserSchema } from "@kindred/shared/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError, notFound } from "../../lib/http-error.ts";
 import { requireLiveMatch } from "../../lib/live-match.ts";
-import { publicOrigin } from "../../lib/public-origin.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
+import { announceCall } from "../calls/events.ts";
 import { findUserById } from "../users/data.ts";
 import { toPublicUser } from "../users/present.ts";
 import { findLiveMatchBetween, listMatchesFor } from "./data.ts";
-import { callInvite } from "./ics.ts";
-import { blockAndReport, endMatch, scheduleCall } from "./mutations.ts";
+import { announceMatchUpdated } from "./events.ts";
+import { blockAndReport, endMatch } from "./mutations.ts";
 import { toMatch } from "./present.ts";
+import { clearPassedSlots } from "./schedule.ts";
+import { ScheduleClock } from "./schedule-clock.ts";
+import { scheduleRoutes } from "./schedule-routes.ts";
 
 const params = { params: idParamsSchema };
-const DAY_MS = 24 * 60 * 60_000;
 
 const listSchema = {
   summary: "The signed-in user's live matches",
@@ -43,29 +41,31 @@ const userSchema = {
   summary: "The signed-in user, or someone they share a live match with, as others see them",
   response: { 200: publicUserSchema, ...errorResponses(401, 404) },
 };
-const inviteSchema = {
-  ...params,
-  summary: "The scheduled call as a calendar invite (.ics download)",
-  response: {
-    200: { description: "An iCalendar file", content: { "text/calendar": { schema: z.string() } } },
-    ...errorResponses(401, 404),
-  },
-};
-
 export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const clock = new ScheduleClock();
   const isOnline = async (userId: number) => (await app.realtime.presence.onlineAmong([userId])).has(userId);
+
+  /** Reading matches is when their passed slots clear; the other person hears of it. */
+  async function clearPassed(userId: number, now: Date) {
+    for (const cleared of await clearPassedSlots(app.db, userId, now))
+      await announceMatchUpdated(app, cleared);
+  }
 
   app.get("/matches", { schema: listSchema }, async (request) => {
     const me = currentUser(request);
+    const now = clock.now();
+    await clearPassed(me.id, now);
     const rows = await listMatchesFor(app.db, me.id);
     const online = await app.realtime.presence.onlineAmong(rows.map((r) => r.other.id));
-    return rows.map(({ match, other }) => toMatch(match, me, other, online.has(other.id)));
+    return rows.map(({ match, other }) => toMatch(match, me, other, online.has(other.id), now));
   });
 
   app.get("/matches/:id", { schema: oneMatchSchema }, async (request) => {
     const me = currentUser(request);
+    const now = clock.now();
+    await clearPassed(me.id, now);
     const { match, other } = await requireLiveMatch(app.db, request.params.id, me.id);
-    return toMatch(match, me, other, await isOnline(other.id));
+    return toMatch(match, me, other, await isOnline(other.id), now);
   });
 
   app.get("/users/:id", { schema: userSchema }, async (request) => {
@@ -92,7 +92,13 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!planOf(me.profileType).canUnmatch) {
         throw new HttpError(403, UNMATCH_UPGRADE_MESSAGE, { requiresUpgrade: true });
       }
-      if (!(await endMatch(app.db, match.id, "unmatched", me.id))) throw notFound("Match not found");
+      const ended = await endMatch(app.db, match.id, "unmatched", me.id, {
+        countAfterMs: app.callClock.countAfterMs,
+      });
+      if (!ended) throw notFound("Match not found");
+      if (ended.call) await announceCall(app, ended.call);
+      // The other person's open pages drop the card at once.
+      await announceMatchUpdated(app, match);
       return { ok: true, status: "unmatched", requiresUpgrade: false, message: "Successfully unmatched" };
     },
   );
@@ -110,50 +116,17 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const { match } = await requireLiveMatch(app.db, request.params.id, me.id);
-      if (!(await blockAndReport(app.db, match, me, request.body))) throw notFound("Match not found");
+      const ended = await blockAndReport(app.db, match, me, request.body, {
+        countAfterMs: app.callClock.countAfterMs,
+      });
+      if (!ended) throw notFound("Match not found");
+      // Both sides hear the call end at once; only the blocker hears it was a block.
+      if (ended.call) await announceCall(app, ended.call, {}, me.id);
+      // The blocked person's open pages drop the card at once (they are not told it was a block).
+      await announceMatchUpdated(app, match);
       return { ok: true as const };
     },
   );
 
-  app.post(
-    "/matches/:id/schedule",
-    {
-      schema: {
-        ...params,
-        summary: "Schedule the match's next call (a London date and hour, in the future)",
-        body: scheduleSchema,
-        response: { 200: matchSchema, ...errorResponses(...WRITE_ERRORS, 401, 404) },
-      },
-    },
-    async (request) => {
-      const me = currentUser(request);
-      const { match, other } = await requireLiveMatch(app.db, request.params.id, me.id);
-      const at = londonWallTimeToInstant(request.body.date, request.body.time);
-      if (!at) throw new HttpError(400, "Please choose a date", { field: "date" });
-      if (at.getTime() <= Date.now()) {
-        throw new HttpError(400, "Please choose a time in the future", { field: "time" });
-      }
-      if (at.getTime() > Date.now() + SCHEDULE_HORIZON_DAYS * DAY_MS) {
-        throw new HttpError(400, `Please choose a date within the next ${SCHEDULE_HORIZON_DAYS} days`, {
-          field: "date",
-        });
-      }
-      const scheduled = await scheduleCall(app.db, match.id, at);
-      if (!scheduled) throw notFound("Match not found");
-      return toMatch(scheduled, me, other, await isOnline(other.id));
-    },
-  );
-
-  app.get("/matches/:id/invite.ics", { schema: inviteSchema }, async (request, reply) => {
-    const { match, other } = await requireLiveMatch(app.db, request.params.id, currentUser(request).id);
-    if (!match.callScheduled || !match.scheduledCallTime)
-      throw notFound("No call is scheduled for this match");
-    const url = `${publicOrigin(request)}/call/${match.id}`;
-    return reply
-      .type("text/calendar; charset=utf-8")
-      .header("content-disposition", `attachment; filename="kindred-call-${match.id}.ics"`)
-      .send(
-        callInvite({ matchId: match.id, at: match.scheduledCallTime, withUsername: other.username, url }),
-      );
-  });
+  await app.register(scheduleRoutes, { clock });
 };

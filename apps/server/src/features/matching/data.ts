@@ -13,6 +13,7 @@ export const candidateColumns = {
   avatar: users.avatar,
   profileType: users.profileType,
   onboardingCompleted: users.onboardingCompleted,
+  matchingPaused: users.matchingPaused,
   age: users.age,
   gender: users.gender,
   interestedGenders: users.interestedGenders,
@@ -64,6 +65,7 @@ function candidateCondition(f: CandidateFilter, scope: CityScope): SQL | undefin
   return and(
     // The bare column (not "= true") so the planner can prove the partial index's predicate.
     sql`${users.onboardingCompleted}`,
+    sql`not ${users.matchingPaused}`,
     inArray(users.gender, f.genders),
     scopeCondition(scope),
     between(users.age, f.ageMin, f.ageMax),

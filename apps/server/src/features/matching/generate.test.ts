@@ -36,6 +36,26 @@ describe("POST /api/generate-matches: who may ask", () => {
     expect(res.json()).toEqual({ message: "Complete your profile before finding matches." });
   });
 
+  it("refuses a caller who paused their profile, and matches them once resumed", async () => {
+    const age = newCohortAge();
+    const caller = await person(age, { matchingPaused: true });
+    const other = await partner(age);
+    const res = await generate(caller.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: "Your profile is paused. Resume it in Settings to find new matches.",
+    });
+    const resumed = await app.inject({
+      method: "PUT",
+      url: "/api/profile",
+      headers: { cookie: caller.cookie },
+      payload: { matchingPaused: false },
+    });
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json()).toMatchObject({ matchingPaused: false });
+    expect((await generated(caller.cookie)).matchedIds).toEqual([other.id]);
+  });
+
   it("answers 200 with no new matches when the caller is at capacity", async () => {
     const age = newCohortAge();
     const caller = await person(age);
@@ -68,6 +88,10 @@ describe("hard filters: each excluded person is left out while a good candidate 
     [
       "a candidate who has not finished onboarding",
       async (age) => (await partner(age, { onboardingCompleted: false })).id,
+    ],
+    [
+      "a candidate who paused their profile",
+      async (age) => (await partner(age, { matchingPaused: true })).id,
     ],
     [
       "a candidate already matched with the caller",

@@ -1,6 +1,7 @@
 import { needsOnboarding } from "@kindred/shared/onboarding";
 import { planOf } from "@kindred/shared/plans";
 import { type PublicUser, type SelfUser, selfUserSchema } from "@kindred/shared/user";
+import type { UserRow } from "../../db/schema/users.ts";
 import type { SessionUser } from "../../lib/sessions/lookup.ts";
 
 /** Photos are only ever served through this authorised route, never a public path. */
@@ -22,7 +23,7 @@ const profileOf = (u: SessionUser) => ({
   dealbreakers: u.dealbreakers,
 });
 
-export function toSelfUser(u: SessionUser): SelfUser {
+export function toSelfUser(u: SessionUser | UserRow): SelfUser {
   return {
     id: u.id,
     username: u.username,
@@ -37,6 +38,8 @@ export function toSelfUser(u: SessionUser): SelfUser {
     photoUrl: u.photoUrl ? photoPath(u.id) : null,
     callPreferences: u.callPreferences ?? null,
     onboardingCompleted: u.onboardingCompleted,
+    matchingPaused: u.matchingPaused,
+    googleOnly: "passwordHash" in u ? u.passwordHash === null : u.hasPassword === false,
     questionnaireStep: u.questionnaireStep,
     needsOnboarding: needsOnboarding(u),
     ...profileOf(u),
