@@ -22,8 +22,12 @@ const DebugMatchesPage = lazy(() =>
   import("./routes/debug-matches").then((m) => ({ default: m.DebugMatchesPage })),
 );
 const ProfilePage = lazy(() => import("./routes/profile").then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() => import("./routes/settings").then((m) => ({ default: m.SettingsPage })));
 const CallPage = lazy(() => import("./routes/call").then((m) => ({ default: m.CallPage })));
 const NotFoundPage = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundPage })));
+const AccountDeletedPage = lazy(() =>
+  import("./routes/account-deleted").then((m) => ({ default: m.AccountDeletedPage })),
+);
 const SocketTestPage = lazy(() =>
   import("./routes/socket-test").then((m) => ({ default: m.SocketTestPage })),
 );
@@ -56,6 +60,7 @@ export function AppRoutes() {
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/profile/subscription" element={<ProfilePage />} />
           <Route path="/profile/:userId" element={<OtherProfilePage />} />
+          <Route path="/settings" element={<SettingsPage />} />
           <Route path="/socket-test" element={<SocketTestPage />} />
           <Route path="/rtc-test" element={<RtcTestPage />} />
           <Route path="/simple-rtc-test" element={<SimpleRtcTestPage />} />
@@ -68,6 +73,7 @@ export function AppRoutes() {
         <Route path="/debug-matches" element={<DebugMatchesPage />} />
         <Route path="/simple-ws-test" element={<SimpleWsTestPage />} />
         <Route path="/ws-diagnostics" element={<WsDiagnosticsPage />} />
+        <Route path="/goodbye" element={<AccountDeletedPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

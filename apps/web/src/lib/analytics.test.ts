@@ -5,6 +5,8 @@ describe("analytics page views (SPEC §7)", () => {
   it("names the product's pages and nothing else", () => {
     expect(pageNameFor("/home")).toBe("home");
     expect(pageNameFor("/profile")).toBe("profile");
+    expect(pageNameFor("/settings")).toBe("settings");
+    expect(pageNameFor("/settings/")).toBe("settings");
     expect(pageNameFor("/profile/subscription")).toBe("settings");
     expect(pageNameFor("/profile", "?tab=subscription")).toBe("settings");
     expect(pageNameFor("/profile/12")).toBeNull();

@@ -22,10 +22,11 @@ const KEEP = 100;
 let views: readonly PageView[] = [];
 const listeners = new Set<() => void>();
 
-/** Which page view a location is, if any. The plans tab of the profile is "settings". */
+/** Which page view a location is, if any. /settings and the plans tab of the profile are "settings". */
 export function pageNameFor(pathname: string, search = ""): PageName | null {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (path === "/home") return "home";
+  if (path === "/settings") return "settings";
   if (path === "/profile/subscription" || (path === "/profile" && /[?&]tab=subscription\b/.test(search))) {
     return "settings";
   }

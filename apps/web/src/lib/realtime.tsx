@@ -1,4 +1,4 @@
-import type { Match } from "@kindred/shared/matches";
+import { MATCH_UPDATED, type Match, type MatchUpdatedFrame } from "@kindred/shared/matches";
 import type { PresenceFrame } from "@kindred/shared/presence";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import {
@@ -10,6 +10,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import { toast } from "@/components/ui/use-toast";
 import { env } from "../config/env";
 import { useAuth, userQueryKey } from "./auth";
 import { matchesQueryKey } from "./matches";
@@ -70,6 +71,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     });
     const offFrames = s.onFrame((frame) => {
       if (frame.type === "presence") applyPresence(queryClient, frame);
+      // A match changed (its schedule, it ended, or it is new): fetch matches again.
+      else if ((frame as { type: string }).type === MATCH_UPDATED) {
+        void queryClient.invalidateQueries({ queryKey: matchesQueryKey });
+        const { newMatchWith } = frame as unknown as Partial<MatchUpdatedFrame>;
+        if (typeof newMatchWith === "string") toast({ title: `New match: ${newMatchWith}` });
+      }
     });
     const onVisible = () => {
       if (document.visibilityState === "visible") s.wake();

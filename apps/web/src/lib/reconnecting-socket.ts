@@ -11,7 +11,7 @@ export interface SocketDeps {
 
 /** A connection that closed abnormally: neither on purpose nor because the session ended. */
 export interface Drop {
-  /** Attempts since a connection last opened, from 0. */
+  /** Attempts since a connection last stayed open STABLE_AFTER_MS, from 0. */
   attempt: number;
   /** Whether the connection that dropped had opened. */
   opened: boolean;
@@ -29,6 +29,12 @@ export type StopReason = "signed-out" | "closed" | "gave-up";
 type Timer = ReturnType<typeof setTimeout>;
 
 /**
+ * A connection must stay open this long before the backoff starts again from its first step: one that a
+ * restarting or refusing server accepts and drops at once would otherwise be retried every second.
+ */
+export const STABLE_AFTER_MS = 10_000;
+
+/**
  * A WebSocket that comes back. The mechanics live here: opening, reading JSON frames, letting go of a
  * connection (its late events are ignored), never retrying after the close codes shared with the server
  * as final, and otherwise retrying when and as often as the subclass's policy says.
@@ -40,6 +46,7 @@ export abstract class ReconnectingSocket<Inbound> {
   private attempt = 0;
   private stateValue: ConnectionState = "disconnected";
   private retryTimer: Timer | null = null;
+  private stableTimer: Timer | null = null;
   private readonly timers = new Set<Timer>();
 
   protected constructor(
@@ -162,7 +169,9 @@ export abstract class ReconnectingSocket<Inbound> {
     ws.onopen = () => {
       opened = true;
       this.everOpened = true;
-      this.attempt = 0;
+      this.stableTimer = this.later(() => {
+        this.attempt = 0;
+      }, STABLE_AFTER_MS);
       this.opened(reconnecting);
       this.setState("connected");
     };
@@ -195,6 +204,8 @@ export abstract class ReconnectingSocket<Inbound> {
   }
 
   private detach(): void {
+    this.cancel(this.stableTimer);
+    this.stableTimer = null;
     this.detached();
     if (this.ws) {
       this.ws.onopen = null;

@@ -49,6 +49,44 @@ describe("SignallingSocket (SPEC §9 call socket wrapper)", () => {
     expect(socket.state).toBe("connected");
   });
 
+  it("hands over its own connection id and the other person's sockets from room_joined, and relays mute", async () => {
+    const socket = make();
+    const ready = socket.connect();
+    last().open();
+    last().receive({ type: "registered", userId: 7 });
+    await ready;
+    const join = socket.join("call-5", 5);
+    const peers = [{ userId: 8, connectionId: "c-8a" }];
+    last().receive({
+      type: "room_joined",
+      roomId: "call-5",
+      participants: [7, 8],
+      polite: false,
+      connectionId: "c-7",
+      peers,
+    });
+    await expect(join).resolves.toMatchObject({ connectionId: "c-7", peers });
+    const seen: SignalInbound[] = [];
+    socket.onFrame((f) => void seen.push(f));
+    socket.send({ type: "mute", roomId: "call-5", targetConnectionId: "c-8a", data: { muted: true } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(last().sent.at(-1)).toEqual({
+      type: "mute",
+      roomId: "call-5",
+      targetConnectionId: "c-8a",
+      data: { muted: true },
+    });
+    last().receive({
+      type: "mute",
+      roomId: "call-5",
+      fromUserId: 8,
+      fromConnectionId: "c-8a",
+      data: { muted: true },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.at(-1)).toMatchObject({ type: "mute", fromConnectionId: "c-8a" });
+  });
+
   it("refuses to start without a user id", async () => {
     await expect(make({ userId: null }).connect()).rejects.toThrow(SIGNALLING_ERRORS.userIdNotSet);
     expect(FakeSocket.all).toHaveLength(0);
@@ -147,8 +185,8 @@ describe("SignallingSocket (SPEC §9 call socket wrapper)", () => {
     expect(onRejoined).toHaveBeenCalledWith(expect.objectContaining({ participants: [7, 8] }));
   });
 
-  it("does not reconnect after 1000, 1001 or 4401, and reports a sign-out", async () => {
-    for (const code of [1000, 1001, 4401]) {
+  it("does not reconnect after 1000 or 4401, and reports a sign-out", async () => {
+    for (const code of [1000, 4401]) {
       FakeSocket.all = [];
       const onSignedOut = vi.fn();
       await joined({ onSignedOut });
@@ -156,6 +194,28 @@ describe("SignallingSocket (SPEC §9 call socket wrapper)", () => {
       await vi.advanceTimersByTimeAsync(60_000);
       expect(FakeSocket.all).toHaveLength(1);
       expect(onSignedOut).toHaveBeenCalledTimes(code === 4401 ? 1 : 0);
+    }
+  });
+
+  it("after a restarting server's close (1001, 1011, 1012, 1013) reconnects, registers and rejoins its room", async () => {
+    for (const code of [1001, 1011, 1012, 1013]) {
+      FakeSocket.all = [];
+      const onRejoined = vi.fn();
+      const socket = await joined({ onRejoined });
+      last().drop(code);
+      expect(socket.state).toBe("reconnecting");
+      await vi.advanceTimersByTimeAsync(reconnectDelayMs(0, () => 0));
+      expect(FakeSocket.all).toHaveLength(2);
+      last().open();
+      last().receive({ type: "registered", userId: 7 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(last().sent.slice(0, 2)).toEqual([
+        { type: "register", userId: 7 },
+        { type: "join_room", roomId: "call-5", data: { callId: 5 } },
+      ]);
+      last().receive({ type: "room_joined", roomId: "call-5", participants: [7, 8], polite: false });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(onRejoined).toHaveBeenCalledOnce();
     }
   });
 

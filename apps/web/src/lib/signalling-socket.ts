@@ -11,8 +11,20 @@ import {
 } from "./reconnecting-socket";
 import { SIGNALLING_ERRORS } from "./signalling-errors";
 
-/** `room_joined` as the server sends it: `polite` says this side yields on an offer collision. */
-export type RoomJoinedFrame = Extract<SignalServerFrame, { type: "room_joined" }>;
+/** One socket of someone in a call room. */
+export interface RoomPeer {
+  userId: number;
+  connectionId: string;
+}
+
+/**
+ * `room_joined` as the server sends it: `polite` says this side yields on an offer collision;
+ * `connectionId` is this socket's and `peers` the other person's sockets (older servers omit both).
+ */
+export type RoomJoinedFrame = Extract<SignalServerFrame, { type: "room_joined" }> & {
+  connectionId?: string;
+  peers?: RoomPeer[];
+};
 
 /** Everything /rtc may deliver: its own frames plus the call news pushed to every socket. */
 export type SignalInbound = SignalServerFrame | IncomingCallEvent;

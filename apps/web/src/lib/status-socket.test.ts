@@ -2,6 +2,7 @@ import { CLOSE } from "@kindred/shared/socket-limits";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeTimersInEachTest } from "../test/fake-clock";
 import { FakeSocket, FakeWebSocket, lastSocket as last } from "../test/fake-socket";
+import { STABLE_AFTER_MS } from "./reconnecting-socket";
 import { backoffMs, type StatusSnapshot, StatusSocket } from "./status-socket";
 
 function make(session: "ok" | "signed-out" | "unreachable" = "ok") {
@@ -98,8 +99,8 @@ describe("StatusSocket (SPEC §4 online-status socket)", () => {
     expect(socket.current.state).toBe("disconnected");
   });
 
-  it("does not reconnect after 1000, 1001 or a signed-out close", async () => {
-    for (const code of [CLOSE.normal, CLOSE.goingAway, CLOSE.signedOut]) {
+  it("does not reconnect after 1000 or a signed-out close", async () => {
+    for (const code of [CLOSE.normal, CLOSE.signedOut]) {
       FakeSocket.all = [];
       const { socket } = make();
       socket.start();
@@ -109,6 +110,41 @@ describe("StatusSocket (SPEC §4 online-status socket)", () => {
       expect(FakeSocket.all).toHaveLength(1);
       expect(socket.current.state).toBe("disconnected");
     }
+  });
+
+  it("reconnects and registers again after a restarting server's close (1001, 1006, 1011, 1012, 1013)", async () => {
+    for (const code of [CLOSE.goingAway, 1006, 1011, CLOSE.serviceRestart, CLOSE.tryAgainLater]) {
+      FakeSocket.all = [];
+      const { socket } = make();
+      socket.start();
+      last().open();
+      last().drop(code);
+      expect(socket.current.state).toBe("reconnecting");
+      await vi.advanceTimersByTimeAsync(backoffMs(0, () => 0));
+      expect(FakeSocket.all).toHaveLength(2);
+      last().open();
+      expect(last().sent[0]).toEqual({ type: "register", userId: 7 });
+      expect(socket.current).toMatchObject({ state: "connected", reconnects: 1 });
+    }
+  });
+
+  it("keeps backing off when each connection drops as soon as it opens; a lasting one starts afresh", async () => {
+    const { socket } = make();
+    socket.start();
+    const waits: number[] = [];
+    for (let n = 0; n < 4; n++) {
+      last().open();
+      last().drop(CLOSE.serviceRestart);
+      const before = FakeSocket.all.length;
+      const from = Date.now();
+      while (FakeSocket.all.length === before) await vi.advanceTimersByTimeAsync(100);
+      waits.push(Date.now() - from);
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000]);
+    last().open();
+    await vi.advanceTimersByTimeAsync(STABLE_AFTER_MS);
+    last().drop(1006);
+    expect(socket.current.retryAt).toBe(Date.now() + backoffMs(0, () => 0));
   });
 
   it("reconnects at once when the page becomes visible again", async () => {

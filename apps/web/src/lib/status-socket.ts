@@ -101,7 +101,8 @@ export class StatusSocket extends ReconnectingSocket<StatusServerFrame> {
     for (const listener of this.frameListeners) listener(frame);
   }
 
-  // After 1000 or 1001 the socket stays started, so that wake() can still bring it back.
+  // After a 1000 (closed on purpose) the socket stays started, so that wake() can still bring it back.
+  // Any other close but 4401 (a restarting server's 1012, 1001, 1006…) never gets here: it reconnects.
   protected stopped(reason: StopReason): void {
     if (reason === "signed-out") {
       this.halt();

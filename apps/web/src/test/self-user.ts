@@ -15,6 +15,8 @@ export const newUser: SelfUser = {
   photoUrl: null,
   callPreferences: null,
   onboardingCompleted: false,
+  matchingPaused: false,
+  googleOnly: false,
   questionnaireStep: 0,
   needsOnboarding: true,
   age: null,

@@ -3,11 +3,12 @@ import { lazy, Suspense } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
-import { NavUnreadBadge, unreadLinkLabel, useUnreadTotal } from "@/features/chat/components/nav-unread-badge";
+import { useMissedCallsSync, useUnseenMissedCount } from "@/features/calls/api/get-missed-calls";
+import { NavUnreadBadge, useUnreadTotal } from "@/features/chat/components/nav-unread-badge";
 import { useChatSync } from "@/features/chat/hooks/use-chat-sync";
 import { useAuth } from "@/lib/auth";
 import { cn } from "@/lib/cn";
-import { NAV_ITEMS } from "./navigation";
+import { NAV_ITEMS, tabCount, tabLinkLabel } from "./navigation";
 
 // The menu pulls in Radix's popper; the landing page never shows this header, so load it apart.
 const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
@@ -20,9 +21,11 @@ export function AppHeader() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { user, isLoading } = useAuth();
-  // Mounted once here, on every signed-in page: keeps the chat list (the unread badges) live.
+  // Mounted once here, on every signed-in page: keeps the chat list (the unread badges) and the
+  // missed calls (the Matches badge) live.
   useChatSync();
-  const unread = useUnreadTotal();
+  useMissedCallsSync();
+  const counts = { unread: useUnreadTotal(), missed: useUnseenMissedCount() };
 
   return (
     <header className="sticky top-0 z-40 border-stone-200 border-b bg-white/85 backdrop-blur">
@@ -39,22 +42,29 @@ export function AppHeader() {
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
           {NAV_ITEMS.map(({ label, to, matches }) => {
             const active = matches(pathname);
+            const count = tabCount(label, counts);
             return (
-              <Link
-                key={label}
-                to={to}
-                aria-current={active ? "page" : undefined}
-                aria-label={label === "Chats" ? unreadLinkLabel(label, unread) : undefined}
-                className={cn(
-                  "inline-flex items-center gap-1.5 rounded-full px-4 py-2 font-medium text-sm transition-colors",
-                  active
-                    ? "bg-rose-50 text-rose-700"
-                    : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
-                )}
-              >
-                {label}
-                {label === "Chats" ? <NavUnreadBadge count={unread} /> : null}
-              </Link>
+              <span key={label} className="relative">
+                <Link
+                  to={to}
+                  aria-current={active ? "page" : undefined}
+                  aria-label={tabLinkLabel(label, counts)}
+                  className={cn(
+                    "inline-flex items-center rounded-full px-4 py-2 font-medium text-sm transition-colors",
+                    count > 0 && "pr-10",
+                    active
+                      ? "bg-rose-50 text-rose-700"
+                      : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+                  )}
+                >
+                  {label}
+                </Link>
+                {/* Beside the link, inside its pill: the link's label says the count. */}
+                <NavUnreadBadge
+                  count={count}
+                  className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2"
+                />
+              </span>
             );
           })}
         </nav>

@@ -5,6 +5,7 @@ import { pageNameFor, trackPageView } from "@/lib/analytics";
 import { cn } from "@/lib/cn";
 import { isWithinPage } from "@/lib/within-page";
 import { ErrorBoundary } from "../error-boundary";
+import { useFocusHeadingOnNavigate } from "./focus-on-navigate";
 import { LandingHeader } from "./landing-header";
 import { isLanding, showBottomNav, showFooter, showHeader } from "./navigation";
 import { SiteFooter } from "./site-footer";
@@ -40,13 +41,16 @@ function usePageViews() {
 /**
  * What surrounds every page: the skip link, the header the path calls for, the page, the footer and
  * the bottom navigation. It needs no signed-in state of its own, so the visitor's landing page
- * (visitor.tsx) renders it without the rest of the app.
+ * (visitor.tsx) renders it without the rest of the app. A `visitor` (known to have no session) gets
+ * the landing page's header on every page they may see (a 404, the public test pages) and no tab bar.
  */
-export function Chrome() {
+export function Chrome({ visitor = false }: { visitor?: boolean }) {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate(pathname);
   usePageViews();
-  const bottomNav = showBottomNav(pathname);
+  useFocusHeadingOnNavigate();
+  const bottomNav = !visitor && showBottomNav(pathname);
+  const landingHeader = isLanding(pathname) || (visitor && showHeader(pathname));
   return (
     <div className={cn("flex min-h-dvh flex-col", bottomNav && "pb-16 md:pb-0")}>
       <a
@@ -55,8 +59,8 @@ export function Chrome() {
       >
         Skip to content
       </a>
-      {isLanding(pathname) ? <LandingHeader /> : null}
-      {showHeader(pathname) ? (
+      {landingHeader ? <LandingHeader /> : null}
+      {!landingHeader && showHeader(pathname) ? (
         // The header's height is held while it loads, so the page below does not move.
         <Suspense fallback={<div className="h-16 border-stone-200 border-b bg-white/85" />}>
           <AppHeader />

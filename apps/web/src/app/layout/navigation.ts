@@ -45,3 +45,28 @@ export const NAV_ITEMS: readonly NavItem[] = [
     matches: (p) => ["/profile", "/profile/subscription"].includes(normalise(p)),
   },
 ];
+
+/** What each tab's badge counts: unread messages on Chats, missed calls not yet seen on Matches. */
+export interface TabCounts {
+  unread: number;
+  missed: number;
+}
+
+/** The count a tab's badge shows (0: none). */
+export function tabCount(label: NavLabel, counts: TabCounts): number {
+  if (label === "Chats") return counts.unread;
+  return label === "Matches" ? counts.missed : 0;
+}
+
+/**
+ * A tab's name with its badge said aloud ('Chats, 3 unread', 'Matches, 1 missed call'); undefined
+ * without one. The badge sits beside the link, not in it, so the name still contains all its visible
+ * text (axe: label-content-name-mismatch).
+ */
+export function tabLinkLabel(label: NavLabel, counts: TabCounts): string | undefined {
+  const n = tabCount(label, counts);
+  if (n <= 0) return undefined;
+  return label === "Matches"
+    ? `${label}, ${n} missed ${n === 1 ? "call" : "calls"}`
+    : `${label}, ${n} unread`;
+}

@@ -4,24 +4,26 @@ import { useAuth } from "@/lib/auth";
 import { RealtimeProvider } from "@/lib/realtime";
 import { Chrome } from "./chrome";
 
-const IncomingCallBanner = lazy(() =>
-  import("@/features/calls/components/incoming-call-banner").then((m) => ({
-    default: m.IncomingCallBanner,
-  })),
+// The call manager, banner and bar load apart from the page: a visitor's page never loads them.
+const CallRoot = lazy(() =>
+  import("@/features/calls/components/call-root").then((m) => ({ default: m.CallRoot })),
 );
 
-/** Answering a call opens the call page: its code is fetched while the banner rings. */
-const preloadCallPage = () => void import("../routes/call");
-
-/** Calls ring for a signed-in person only: a visitor's page does not load the banner. */
-function CallBanner() {
+/** Calls ring, and a live call shows, for a signed-in person only. */
+function Calls() {
   const { user } = useAuth();
   if (!user) return null;
   return (
     <Suspense fallback={null}>
-      <IncomingCallBanner onRing={preloadCallPage} />
+      <CallRoot />
     </Suspense>
   );
+}
+
+/** The chrome, as a visitor or a member sees it. */
+function ChromeFor() {
+  const { user, isLoading } = useAuth();
+  return <Chrome visitor={!user && !isLoading} />;
 }
 
 /** The root route: auth (which needs the router), the online-status socket, and the chrome around every page. */
@@ -29,8 +31,8 @@ export function RootLayout() {
   return (
     <AuthProvider>
       <RealtimeProvider>
-        <Chrome />
-        <CallBanner />
+        <ChromeFor />
+        <Calls />
       </RealtimeProvider>
     </AuthProvider>
   );

@@ -1,5 +1,5 @@
 import type { SelfUser } from "@kindred/shared/user";
-import { LogOut, MessageCircle, User } from "lucide-react";
+import { LogOut, MessageCircle, Settings, User } from "lucide-react";
 import { useNavigate } from "react-router";
 import { avatarGlyph } from "@/components/ui/avatar-glyph";
 import {
@@ -31,6 +31,9 @@ export function UserMenu({ user }: { user: SelfUser }) {
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate("/chats")}>
           <MessageCircle aria-hidden /> Chats
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate("/settings")}>
+          <Settings aria-hidden /> Settings
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={logoutMutation.isPending} onSelect={() => logoutMutation.mutate()}>

@@ -1,9 +1,11 @@
 import { PRODUCT_NAME } from "@kindred/shared/constants";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { Spinner } from "@/components/ui/spinner";
+import { getAuthProviders } from "@/features/auth/api/get-providers";
 import type { AuthTab } from "@/features/auth/components/auth-card";
 import { AuthSidePanel } from "@/features/auth/components/auth-side-panel";
 
@@ -34,9 +36,13 @@ function useAfterFirstPaint(): boolean {
   return painted;
 }
 
-// The card's content height per tab (the same from 390 px wide up): held while the card loads and kept
-// as a minimum after, so nothing around it moves when it arrives (the page is centred vertically).
-const CARD_HEIGHT: Record<AuthTab, string> = { login: "min-h-[392px]", register: "min-h-[556px]" };
+// The card's content height per tab (the same from 390 px wide up), with and without Google's button:
+// held while the card loads and kept as a minimum after, so nothing around it moves when it arrives
+// (the page is centred vertically), and the card fits what it shows.
+const CARD_HEIGHT: Record<AuthTab, { plain: string; google: string }> = {
+  login: { plain: "min-h-[288px]", google: "min-h-[392px]" },
+  register: { plain: "min-h-[452px]", google: "min-h-[556px]" },
+};
 
 export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -59,8 +65,15 @@ export function AuthPage() {
   };
 
   const painted = useAfterFirstPaint();
+  // Asked for with the card's code (after the first paint); until it answers, no Google button is held.
+  const providers = useQuery({
+    queryKey: ["/api/auth/providers"],
+    queryFn: getAuthProviders,
+    enabled: painted,
+  });
+  const cardHeight = CARD_HEIGHT[tab][providers.data?.google ? "google" : "plain"];
   const cardPlaceholder = (
-    <div className={`flex items-center justify-center ${CARD_HEIGHT[tab]}`}>
+    <div className={`flex items-center justify-center ${cardHeight}`}>
       <Spinner />
     </div>
   );
@@ -93,7 +106,7 @@ export function AuthPage() {
             </div>
           ) : null}
           <div className="rounded-3xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-            <div className={CARD_HEIGHT[tab]}>
+            <div className={cardHeight}>
               {painted ? (
                 <Suspense fallback={cardPlaceholder}>
                   <AuthCard tab={tab} onSelectTab={selectTab} />

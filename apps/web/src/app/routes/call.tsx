@@ -1,10 +1,14 @@
 import { PRODUCT_NAME } from "@kindred/shared/constants";
 import { type ReactNode, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useCallMatchQuery } from "@/features/calls/api/get-call-match";
 import { CallScreen } from "@/features/calls/components/call-screen";
+import { DialGatePanel } from "@/features/calls/components/dial-gate-panel";
+import { useDialGate } from "@/features/calls/hooks/use-dial-gate";
+import { ScheduleCallDialog } from "@/features/matches/components/schedule-call-dialog";
+import { NotesButton } from "@/features/notes/components/notes-button";
 import { useAuth } from "@/lib/auth";
 
 /** A positive integer id from the URL, or null (SPEC §5: the id is parsed as an integer). */
@@ -26,18 +30,23 @@ function SetupError() {
 }
 
 /**
- * /call/{matchId}: `?autoStart=true` (from a match card) and no parameter both start or join the
- * call; `?answer={callId}` answers at once, because Answer was already pressed on the banner.
+ * /call/{matchId}: shows the match's call from the call manager. A call that rings or runs is joined
+ * at once; a new one is dialled unless they are offline ('Call anyway') or the day's calls are used
+ * up. `?autoStart=true` (from a match card) and an old `?answer=` change nothing: Answer on the
+ * banner has already answered. Private notes and the schedule dialog are composed here, since
+ * features do not import each other.
  */
 export function CallPage() {
   const params = useParams();
-  const [search] = useSearchParams();
   const matchId = idOf(params.id);
-  const answerCallId = idOf(search.get("answer"));
   const { user } = useAuth();
   const match = useCallMatchQuery(matchId ?? 0);
-  // Try Again starts a fresh call attempt (and never re-answers an old banner's call).
+  // Try Again and Call back start a fresh call attempt.
   const [attempt, setAttempt] = useState(0);
+  const { gate, callAnyway } = useDialGate(matchId, match.data, attempt);
+  const [scheduling, setScheduling] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const onSchedule = () => setScheduling(true);
 
   let body: ReactNode;
   if (matchId === null || (match.isError && !match.data)) body = <SetupError />;
@@ -48,26 +57,56 @@ export function CallPage() {
         <p>Loading call information...</p>
       </div>
     );
+  } else if (gate.kind !== "open") {
+    body = (
+      <DialGatePanel
+        gate={gate}
+        username={match.data.otherUser.username}
+        onCallAnyway={callAnyway}
+        onSchedule={onSchedule}
+      />
+    );
   } else {
     body = (
       <CallScreen
         key={attempt}
         match={match.data}
         user={user}
-        answerCallId={attempt === 0 ? answerCallId : null}
+        attempt={attempt}
         onRetry={() => setAttempt((n) => n + 1)}
+        onSchedule={onSchedule}
+        holdEnding={scheduling || notesOpen}
       />
     );
   }
 
+  const other = match.data?.otherUser;
   return (
     <section className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-6 md:py-10">
       <title>{`Audio Call · ${PRODUCT_NAME}`}</title>
       <Link to="/matches" className="w-fit text-rose-700 text-sm hover:underline">
         ← Back to Matches
       </Link>
-      <h1 className="font-bold text-3xl text-stone-900 tracking-tight">Audio Call</h1>
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="font-bold text-3xl text-stone-900 tracking-tight">Audio Call</h1>
+        {matchId !== null && other ? (
+          <NotesButton
+            matchId={matchId}
+            username={other.username}
+            open={notesOpen}
+            onOpenChange={setNotesOpen}
+          />
+        ) : null}
+      </div>
       {body}
+      {matchId !== null && other ? (
+        <ScheduleCallDialog
+          matchId={matchId}
+          username={other.username}
+          open={scheduling}
+          onOpenChange={setScheduling}
+        />
+      ) : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { HomeMatches } from "@/features/matches/components/home-matches";
 import { PlanUsageCard } from "@/features/matches/components/plan-usage-card";
 import { useAuth } from "@/lib/auth";
 import { wizardRequestIn } from "@/lib/wizard-request";
+import { matchCardExtras } from "./match-card-extras";
 
 const OnboardingWizard = lazy(() =>
   import("@/features/onboarding/components/onboarding-wizard").then((m) => ({ default: m.OnboardingWizard })),
@@ -32,7 +33,11 @@ export function HomePage() {
   return (
     <>
       <title>{`Home · ${PRODUCT_NAME}`}</title>
-      <Dashboard user={user} planCard={<PlanUsageCard user={user} />} matches={<HomeMatches user={user} />} />
+      <Dashboard
+        user={user}
+        planCard={<PlanUsageCard user={user} />}
+        matches={<HomeMatches user={user} cardExtras={matchCardExtras} />}
+      />
     </>
   );
 }

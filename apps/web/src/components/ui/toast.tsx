@@ -10,7 +10,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-16 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:max-h-screen sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        // Phones: at the bottom above the tab bar, so a toast never covers a heading or the wizard's progress.
+        "fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[100] flex max-h-[calc(100dvh-8rem)] w-full flex-col gap-2 p-4 outline-none md:inset-x-auto md:right-0 md:bottom-0 md:max-h-screen md:max-w-[420px]",
         className,
       )}
       {...props}

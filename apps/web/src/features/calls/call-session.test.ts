@@ -37,7 +37,7 @@ function fakeSocket() {
   return { socket, sent, push: (f: SignalInbound) => listener?.(f) };
 }
 
-function setup(opts: { live?: Call | null; answerCallId?: number | null; mic?: "ok" | "refused" } = {}) {
+function setup(opts: { live?: Call | null; mic?: "ok" | "refused" } = {}) {
   const track = { stop: vi.fn(), enabled: true };
   const stream = { getTracks: () => [track], getAudioTracks: () => [track] } as unknown as MediaStream;
   const api = {
@@ -55,7 +55,6 @@ function setup(opts: { live?: Call | null; answerCallId?: number | null; mic?: "
   const session = new CallSession({
     matchId: 4,
     userId: ME,
-    answerCallId: opts.answerCallId ?? null,
     api,
     openSocket: () => fake.socket as unknown as SignallingSocket,
     getUserMedia,
@@ -97,25 +96,26 @@ describe("CallSession", () => {
     expect(track.stop).toHaveBeenCalled();
   });
 
-  it("a call ringing for me rings; Answer joins the room before answering", async () => {
-    const { session, api, fake } = setup({ live: call({ initiatorId: THEM, receiverId: ME }) });
+  it("a call ringing for me rings and joins its room at once, without the microphone", async () => {
+    const { session, api, fake, getUserMedia } = setup({ live: call({ initiatorId: THEM, receiverId: ME }) });
     await session.start();
     expect(session.snapshot.state).toMatchObject({ phase: "ringing", role: "receiver" });
-    expect(fake.socket.connect).not.toHaveBeenCalled();
+    expect(fake.socket.join).toHaveBeenCalledWith("call-11", 11);
+    expect(getUserMedia).not.toHaveBeenCalled();
     await session.answer();
-    expect(fake.socket.join).toHaveBeenCalled();
+    expect(getUserMedia).toHaveBeenCalledOnce();
     expect(api.update).toHaveBeenCalledWith(11, "active");
     expect(session.snapshot.state.status).toBe("active");
   });
 
-  it("?answer= answers at once, and never dials back when that call is gone", async () => {
-    const ringing = setup({ live: call({ initiatorId: THEM, receiverId: ME }), answerCallId: 11 });
-    await ringing.session.start();
-    expect(ringing.api.update).toHaveBeenCalledWith(11, "active");
-    const gone = setup({ live: null, answerCallId: 11 });
-    await gone.session.start();
-    expect(gone.api.create).not.toHaveBeenCalled();
-    expect(gone.session.snapshot.state).toMatchObject({ phase: "error", error: CALL_ERRORS.noActiveCall });
+  it("Answer on a call that is gone ends the session instead of dialling back", async () => {
+    const { session, api } = setup({ live: call({ initiatorId: THEM, receiverId: ME }) });
+    await session.start();
+    api.update.mockRejectedValueOnce(new HttpFailure(409, "Call is no longer pending"));
+    api.get.mockResolvedValueOnce(call({ initiatorId: THEM, receiverId: ME, status: "cancelled" }));
+    await session.answer();
+    expect(api.create).not.toHaveBeenCalled();
+    expect(session.snapshot.state.phase).toBe("ended");
   });
 
   it("joins a live call instead of starting another", async () => {
@@ -165,6 +165,55 @@ describe("CallSession", () => {
     api.get.mockResolvedValueOnce(call({ status: "cancelled" }));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(session.snapshot.state.phase).toBe("ended");
+  });
+
+  it("ends the call when a poll answers 404 (the match ended: blocked, unmatched), and stops polling", async () => {
+    const { session, api, fake } = setup({
+      live: call({ status: "active", deadline: "2026-03-01T12:05:00.000Z" }),
+    });
+    await session.start();
+    api.get.mockRejectedValueOnce(new HttpFailure(404, "Failed to get call data: 404 Not Found"));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(session.snapshot.state).toMatchObject({ phase: "ended", gone: true, error: null });
+    expect(fake.socket.close).toHaveBeenCalled();
+    const polls = api.get.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(api.get).toHaveBeenCalledTimes(polls);
+  });
+
+  it("a poll that fails for another reason (offline, 503) is retried, not taken as the end", async () => {
+    const { session, api } = setup({
+      live: call({ status: "active", deadline: "2026-03-01T12:05:00.000Z" }),
+    });
+    await session.start();
+    api.get.mockRejectedValueOnce(new HttpFailure(503, "Failed to get call data: 503 Service Unavailable"));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(session.snapshot.state.phase).toBe("connecting");
+    api.get.mockResolvedValueOnce(call({ status: "completed" }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(session.snapshot.state.phase).toBe("ended");
+  });
+
+  it("the server's news that the call ended because the match did ends it, whatever the status", async () => {
+    for (const status of ["completed", "cancelled", "missed", "rejected"] as const) {
+      for (const reason of ["blocked", "unmatched"] as const) {
+        const { session, fake } = setup({
+          live: call({ status: "active", deadline: "2026-03-01T12:05:00.000Z" }),
+        });
+        await session.start();
+        session.handleStatusFrame(callStatusEvent({ status, reason, deadlineAt: null }));
+        expect(session.snapshot.state).toMatchObject({ phase: "ended", endReason: reason });
+        expect(fake.socket.close).toHaveBeenCalled();
+      }
+    }
+  });
+
+  it("answering a call whose match has just ended (404) ends it rather than failing", async () => {
+    const { session, api } = setup({ live: call({ initiatorId: THEM, receiverId: ME }) });
+    await session.start();
+    api.update.mockRejectedValueOnce(new HttpFailure(404, "Failed to update call: 404 Not Found"));
+    await session.answer();
+    expect(session.snapshot.state).toMatchObject({ phase: "ended", gone: true, error: null });
   });
 
   it("leaving the page hangs up my call but lets a call to me keep ringing", async () => {

@@ -1,44 +1,11 @@
-import type { Call, CallStatusEvent, IceConfig } from "@kindred/shared/calls";
-import type { SignallingSocket } from "../../lib/signalling-socket";
-import { CALL_ERRORS } from "./call-errors";
-import { CallRoom, type SocketHooks } from "./call-room";
-import {
-  type CallEvent,
-  type CallRole,
-  type CallState,
-  callReducer,
-  INITIAL_CALL_STATE,
-  updateFromCall,
-  updateFromEvent,
-} from "./call-state";
+import type { Call, CallStatusEvent } from "@kindred/shared/calls";
+import { CallRoom } from "./call-room";
+import type { CallSessionDeps, CallSnapshot } from "./call-snapshot";
+import { INITIAL_SNAPSHOT } from "./call-snapshot";
+import { type CallEvent, type CallState, callReducer, updateFromCall, updateFromEvent } from "./call-state";
+import { type MediaError, Microphone } from "./microphone";
 
-/** Where the call record lives; one function per endpoint of the calls API. */
-export interface CallApi {
-  getActive(matchId: number): Promise<Call | null>;
-  get(callId: number): Promise<Call>;
-  create(matchId: number): Promise<Call>;
-  update(callId: number, status: "active" | "rejected" | "cancelled" | "completed"): Promise<Call>;
-  iceConfig(): Promise<IceConfig>;
-}
-
-export interface CallSessionDeps {
-  matchId: number;
-  userId: number;
-  /** `?answer={callId}`: the person already pressed Answer on the incoming-call banner. */
-  answerCallId: number | null;
-  api: CallApi;
-  openSocket: (hooks: SocketHooks) => SignallingSocket;
-  getUserMedia: () => Promise<MediaStream>;
-  createPeer: (config: RTCConfiguration) => RTCPeerConnection;
-  onPeer?: (pc: RTCPeerConnection | null) => void;
-}
-
-export interface CallSnapshot {
-  state: CallState;
-  /** The record as last read from the server. */
-  call: Call | null;
-  remoteStream: MediaStream | null;
-}
+export type { CallApi, CallSessionDeps, CallSnapshot } from "./call-snapshot";
 
 /** The call record is re-read this often while live: pushes are only the fast path. */
 const POLL_MS = 5_000;
@@ -50,32 +17,33 @@ function errorText(error: unknown): string {
 }
 
 /**
- * One call on the call page: finds or starts the call record, runs the media side (CallRoom), and
- * turns every piece of news (HTTP answers, /rtc and status-socket pushes, the media connection) into
- * the SPEC §4 state. When the call ends or the page goes, everything it opened is closed.
+ * One call: finds or starts the call record, runs the media side (CallRoom, Microphone), and turns
+ * every piece of news (HTTP answers, /rtc and status-socket pushes, the media connection) into the
+ * SPEC §4 state. A call ringing for me is negotiated while it rings, with no microphone on either
+ * side until the server says it is active (RESEARCH §5.3). When it ends everything it opened closes.
  */
 export class CallSession {
-  private snapshotValue: CallSnapshot = { state: INITIAL_CALL_STATE, call: null, remoteStream: null };
+  private snapshotValue: CallSnapshot = INITIAL_SNAPSHOT;
   private readonly listeners = new Set<() => void>();
   private call: Call | null = null;
-  private readonly room: CallRoom;
+  private room: CallRoom;
+  private readonly mic: Microphone;
+  private roomReady: Promise<boolean> | null = null;
   private poll: ReturnType<typeof setInterval> | null = null;
-  private prepared = false;
+  private answering = false;
+  /** This tab may put its microphone on: it called, answered here, or joined a call already active. */
+  private mayTalk = false;
+  private activated = false;
   private disposed = false;
 
   constructor(private readonly deps: CallSessionDeps) {
-    this.room = new CallRoom({
-      userId: deps.userId,
-      openSocket: deps.openSocket,
+    this.room = this.makeRoom();
+    this.mic = new Microphone({
       getUserMedia: deps.getUserMedia,
-      createPeer: deps.createPeer,
-      iceConfig: () => deps.api.iceConfig(),
-      onPeer: deps.onPeer,
-      onMedia: (connected) => this.dispatch({ type: "media", connected }),
-      onRemoteStream: (remoteStream) => this.setSnapshot({ ...this.snapshotValue, remoteStream }),
-      onFatal: (message, why) => this.fail(message, why),
-      onCallStatus: (event) => this.handleStatusFrame(event),
-      onReconnected: () => void this.refresh(),
+      onTrack: (stream) => {
+        this.patch({ localStream: stream });
+        if (this.activated) void this.room.setTrack(this.mic.track);
+      },
     });
   }
 
@@ -88,7 +56,7 @@ export class CallSession {
     return () => this.listeners.delete(listener);
   }
 
-  /** On load: ring if someone is calling me, join a live call, or start one. */
+  /** Ring (and negotiate quietly) if someone is calling me, join a live call, or start one. */
   async start(): Promise<void> {
     let live: Call | null;
     try {
@@ -97,35 +65,37 @@ export class CallSession {
       return this.fail(errorText(error));
     }
     if (this.disposed) return;
-    if (!live) {
-      // Answer pressed on a banner, but the call is gone: never dial the caller back by mistake.
-      if (this.deps.answerCallId !== null) return this.fail(CALL_ERRORS.noActiveCall);
-      return this.dial();
-    }
+    if (!live) return this.dial();
     this.setCall(live);
     const receiver = live.receiverId === this.deps.userId;
     if (live.status === "pending" && receiver) {
-      if (this.deps.answerCallId === live.id) return this.answer();
-      return this.dispatch({ type: "incoming" });
-    }
-    await this.enter(receiver ? "receiver" : "caller", live);
-  }
-
-  async answer(): Promise<void> {
-    const call = this.call;
-    if (
-      !call ||
-      (this.state.stage === "preparing" && this.state.role === "receiver") ||
-      isEnded(this.state)
-    ) {
+      this.dispatch({ type: "incoming" });
+      await this.enterRoom(live);
       return;
     }
-    // Room first, then the answer: the deadline starts only once this side can talk.
-    if (!(await this.enter("receiver", call))) return;
+    this.mayTalk = true;
+    this.dispatch({ type: "preparing", role: receiver ? "receiver" : "caller" });
+    if (await this.openMic()) await this.enterRoom(live);
+  }
+
+  /** Microphone, onto the links already negotiated, then the server: the call is active. */
+  async answer(): Promise<void> {
+    const call = this.call;
+    if (!call || this.answering || isEnded(this.state) || call.receiverId !== this.deps.userId) return;
+    this.answering = true;
+    this.dispatch({ type: "preparing", role: "receiver" });
+    if (!(await this.openMic())) return;
+    if (!(await this.enterRoom(call))) return;
+    await this.room.setTrack(this.mic.track);
+    // Held candidates go out once the server says active (activate()): while pending it drops them.
     try {
-      this.setCall(await this.deps.api.update(call.id, "active"));
+      const answered = await this.deps.api.update(call.id, "active");
+      this.mayTalk = true;
+      this.setCall(answered);
     } catch (error) {
       await this.afterRefusedChange(error);
+      // Answered in another tab meanwhile: this one lets go.
+      if (this.state.status === "active") this.dispatch({ type: "hung-up" });
     }
   }
 
@@ -142,8 +112,18 @@ export class CallSession {
 
   toggleMute(): void {
     const muted = !this.state.muted;
+    this.mic.setMuted(muted);
     this.room.setMuted(muted);
     this.dispatch({ type: "muted", muted });
+  }
+
+  /** Another microphone (null: the chosen one); it replaces the old one on the line at once. */
+  async setInputDevice(deviceId: string | null): Promise<void> {
+    try {
+      await this.mic.switchTo(deviceId);
+    } catch (error) {
+      console.warn("microphone not switched", error);
+    }
   }
 
   /** Call news from any socket: it reaches every socket of both people. */
@@ -154,7 +134,7 @@ export class CallSession {
     this.dispatch({ type: "update", update: updateFromEvent(event), receivedAt: Date.now() });
   }
 
-  /** The page is going: a call I started is cancelled or hung up; a call ringing for me keeps ringing. */
+  /** Hangs up a call this side is in or calling out; a call ringing for me is left ringing. */
   dispose(): void {
     if (this.disposed) return;
     const { state } = this;
@@ -172,10 +152,30 @@ export class CallSession {
     return this.disposed || isEnded(this.state);
   }
 
+  private makeRoom(): CallRoom {
+    return new CallRoom({
+      userId: this.deps.userId,
+      openSocket: this.deps.openSocket,
+      createPeer: this.deps.createPeer,
+      iceConfig: () => this.deps.api.iceConfig(),
+      onPeer: this.deps.onPeer,
+      onMedia: (connected) => {
+        if (connected !== this.state.mediaConnected) this.dispatch({ type: "media", connected });
+      },
+      onRemoteStream: (remoteStream) => this.patch({ remoteStream }),
+      onPeerMuted: (peerMuted) => this.patch({ peerMuted }),
+      onQuality: (quality) => this.patch({ quality }),
+      onFatal: (message) => this.fail(message),
+      onCallStatus: (event) => this.handleStatusFrame(event),
+      onReconnected: () => void this.refresh(),
+    });
+  }
+
   private async dial(): Promise<void> {
+    this.mayTalk = true;
     this.dispatch({ type: "preparing", role: "caller" });
     // Microphone first: a refused microphone must not leave the other person's phone ringing.
-    if (!(await this.prepare())) return;
+    if (!(await this.openMic())) return;
     let call: Call;
     try {
       call = await this.deps.api.create(this.deps.matchId);
@@ -189,42 +189,59 @@ export class CallSession {
     }
     this.setCall(call);
     // We both pressed Call at once and theirs came first: we both want to talk, so answer it.
-    if (call.receiverId === this.deps.userId) {
-      if (call.status === "pending") return this.answer();
-      await this.enter("receiver", call);
-      return;
-    }
-    await this.joinRoom(call);
+    if (call.receiverId === this.deps.userId && call.status === "pending") return this.answer();
+    await this.enterRoom(call);
   }
 
-  /** Prepares and joins an existing call; false when that failed or the call ended meanwhile. */
-  private async enter(role: CallRole, call: Call): Promise<boolean> {
-    this.dispatch({ type: "preparing", role });
-    if (!(await this.prepare())) return false;
-    await this.joinRoom(call);
-    return !this.over;
-  }
-
-  private async prepare(): Promise<boolean> {
-    if (this.prepared) return !this.over;
+  private async openMic(): Promise<boolean> {
     try {
-      await this.room.prepare();
-      this.prepared = true;
+      const localStream = await this.mic.open();
+      this.patch({ localStream });
     } catch (error) {
-      this.fail(errorText(error), { micBlocked: (error as { micBlocked?: boolean }).micBlocked });
+      if (!this.over) this.fail(errorText(error), { micBlocked: (error as MediaError).micBlocked });
+      return false;
     }
+    this.maybeActivate();
     return !this.over;
   }
 
-  private async joinRoom(call: Call): Promise<void> {
+  /** Opens /rtc and joins the call's room once; a second caller waits for the first. */
+  private enterRoom(call: Call): Promise<boolean> {
+    this.roomReady ??= this.joinRoom(call);
+    return this.roomReady;
+  }
+
+  private async joinRoom(call: Call): Promise<boolean> {
     try {
+      await this.room.open();
+      if (this.over) return false;
       await this.room.join(call);
     } catch (error) {
-      return this.fail(errorText(error));
+      if (this.over) return false;
+      // Still ringing: nothing is lost yet, Answer tries again from the start.
+      if (this.state.stage === "incoming") {
+        this.room.close();
+        this.room = this.makeRoom();
+        this.roomReady = null;
+        return false;
+      }
+      this.fail(errorText(error));
+      return false;
     }
-    if (this.over) return;
+    if (this.over) return false;
     this.dispatch({ type: "joined" });
     this.poll ??= setInterval(() => void this.refresh(), POLL_MS);
+    return true;
+  }
+
+  /** Active by the server's word and the microphone is open: audio goes on the line. */
+  private maybeActivate(): void {
+    const { state } = this;
+    if (this.activated || !this.mayTalk || !this.mic.track || isEnded(state)) return;
+    if (state.status !== "active" || state.stage !== "preparing") return;
+    this.activated = true;
+    void this.room.setTrack(this.mic.track);
+    this.room.activate();
   }
 
   private async endCall(status: "rejected" | "cancelled" | "completed"): Promise<void> {
@@ -239,9 +256,14 @@ export class CallSession {
     }
   }
 
-  /** A PATCH refused with 409 (it had already ended): the record says what really happened. */
+  /**
+   * A PATCH refused with 409 (it had already ended): the record says what really happened. With 404
+   * the match itself ended (blocked, unmatched), which ends its call: nothing is left to hang up.
+   */
   private async afterRefusedChange(error: unknown): Promise<void> {
-    if ((error as { status?: number }).status === 409) return this.refresh();
+    const { status } = error as { status?: number };
+    if (status === 409) return this.refresh();
+    if (status === 404) return this.dispatch({ type: "gone" });
     this.fail(errorText(error));
   }
 
@@ -249,15 +271,17 @@ export class CallSession {
     if (!this.call) return;
     try {
       this.setCall(await this.deps.api.get(this.call.id));
-    } catch {
-      // A missed poll is retried by the next one.
+    } catch (error) {
+      // 404: the match ended (blocked, unmatched) and its call with it. Anything else (offline, a 503)
+      // is retried by the next poll.
+      if ((error as { status?: number }).status === 404) this.dispatch({ type: "gone" });
     }
   }
 
   private setCall(call: Call): void {
     if (this.call && call.id !== this.call.id) return;
     this.call = call;
-    this.setSnapshot({ ...this.snapshotValue, call });
+    this.patch({ call });
     this.dispatch({ type: "update", update: updateFromCall(call), receivedAt: Date.now() });
   }
 
@@ -279,7 +303,15 @@ export class CallSession {
     const state = callReducer(before, event);
     if (state === before) return;
     this.setSnapshot({ ...this.snapshotValue, state });
+    // A ring that ends in 'active' without Answer here was answered elsewhere: ended, torn down.
     if (isEnded(state) && !isEnded(before)) this.teardown();
+    else this.maybeActivate();
+  }
+
+  private patch(change: Partial<Omit<CallSnapshot, "state">>): void {
+    const current = this.snapshotValue as unknown as Record<string, unknown>;
+    if (Object.entries(change).every(([key, value]) => current[key] === value)) return;
+    this.setSnapshot({ ...this.snapshotValue, ...change });
   }
 
   private setSnapshot(next: CallSnapshot): void {
@@ -291,5 +323,6 @@ export class CallSession {
     if (this.poll) clearInterval(this.poll);
     this.poll = null;
     this.room.close();
+    this.mic.close();
   }
 }

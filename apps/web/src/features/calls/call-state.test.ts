@@ -4,6 +4,7 @@ import { call, callStatusEvent as event } from "../../test/call-fixtures";
 import {
   type CallEvent,
   type CallState,
+  callEnding,
   callReducer,
   INITIAL_CALL_STATE,
   updateFromCall,
@@ -169,5 +170,49 @@ describe("client call state (SPEC §4)", () => {
     expect(callReducer(hung, fromEvent(event({ status: "completed", reason: "hangup" }))).status).toBe(
       "completed",
     );
+  });
+});
+
+describe("how an ended call reads (issue 27 §3, §4)", () => {
+  const ringingOut = () => run({ type: "preparing", role: "caller" }, fromCall(call()), { type: "joined" });
+  const onCall = () =>
+    run({ type: "preparing", role: "caller" }, fromEvent(event()), { type: "media", connected: true });
+
+  it("the caller's unanswered or declined call is 'No answer', not 'Call Ended'", () => {
+    const missed = callReducer(ringingOut(), fromEvent(event({ status: "missed", reason: "missed" })));
+    expect(callEnding(missed, false)).toBe("no-answer");
+    const declined = callReducer(ringingOut(), fromCall(call({ status: "rejected" })));
+    expect(callEnding(declined, false)).toBe("no-answer");
+  });
+
+  it("the caller's Cancel Call is 'Call cancelled' at once, and still once the server agrees", () => {
+    const cancelled = callReducer(ringingOut(), { type: "hung-up" });
+    expect(callEnding(cancelled, false)).toBe("cancelled");
+    expect(callEnding(callReducer(cancelled, fromCall(call({ status: "cancelled" }))), false)).toBe(
+      "cancelled",
+    );
+    // Cancelled before the record was even made.
+    expect(callEnding(run({ type: "preparing", role: "caller" }, { type: "hung-up" }), false)).toBe(
+      "cancelled",
+    );
+  });
+
+  it("the receiver who declined, or anyone hanging up an answered call, sees 'Call Ended'", () => {
+    const declined = run(fromCall(call()), { type: "incoming" }, { type: "hung-up" });
+    expect(callEnding(declined, false)).toBe("ended");
+    expect(callEnding(callReducer(onCall(), { type: "hung-up" }), false)).toBe("ended");
+  });
+
+  it("peer_gone reads '{username} left the call' only when this page saw them drop", () => {
+    const gone = callReducer(onCall(), fromEvent(event({ status: "completed", reason: "peer_gone" })));
+    expect(callEnding(gone, true)).toBe("peer-left");
+    // Not seen here: it may have been this side that was gone.
+    expect(callEnding(gone, false)).toBe("ended");
+    const deadline = callReducer(onCall(), fromEvent(event({ status: "completed", reason: "deadline" })));
+    expect(callEnding(deadline, true)).toBe("ended");
+  });
+
+  it("a call still going is not an ending", () => {
+    expect(callEnding(onCall(), true)).toBe("ended");
   });
 });

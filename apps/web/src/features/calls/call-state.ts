@@ -40,6 +40,8 @@ export interface CallState {
   endReason: string | null;
   /** This side ended it (hang up, cancel, reject). */
   hungUp: boolean;
+  /** The call's record answered 404: the match ended (blocked, unmatched), and the call with it. */
+  gone: boolean;
 }
 
 export type CallEvent =
@@ -50,7 +52,8 @@ export type CallEvent =
   | { type: "media"; connected: boolean }
   | { type: "muted"; muted: boolean }
   | { type: "failed"; message: string; micBlocked?: boolean; limitReached?: boolean }
-  | { type: "hung-up" };
+  | { type: "hung-up" }
+  | { type: "gone" };
 
 export const INITIAL_CALL_STATE: CallState = {
   phase: "idle",
@@ -71,6 +74,7 @@ export const INITIAL_CALL_STATE: CallState = {
   notAnswered: false,
   endReason: null,
   hungUp: false,
+  gone: false,
 };
 
 /** pending < active < any ending: news never moves a call backwards (an old poll after a push). */
@@ -102,7 +106,7 @@ export function updateFromEvent(event: CallStatusEvent): CallUpdate {
 
 function phaseOf(s: CallState): CallPhase {
   if (s.error) return "error";
-  if (s.hungUp || (s.status !== null && !isLiveCall(s.status))) return "ended";
+  if (s.hungUp || s.gone || (s.status !== null && !isLiveCall(s.status))) return "ended";
   if (s.role === null) return "idle";
   // Answered in another tab: this one stops ringing.
   if (s.stage === "incoming") return s.status === "pending" ? "ringing" : "ended";
@@ -149,6 +153,8 @@ function apply(s: CallState, e: CallEvent): CallState {
       };
     case "hung-up":
       return { ...s, hungUp: true };
+    case "gone":
+      return s.gone ? s : { ...s, gone: true };
   }
 }
 
@@ -164,4 +170,22 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
   const everConnected = next.everConnected || (next.status === "active" && next.mediaConnected);
   const settled = { ...next, everConnected };
   return { ...settled, phase: phaseOf(settled) };
+}
+
+/** How an ended call reads on the page (issue 27 §3, §4); anything else is SPEC's 'Call Ended'. */
+export type CallEnding = "no-answer" | "cancelled" | "peer-left" | "ended";
+
+/**
+ * The caller's unanswered call (declined looks the same) is 'No answer'; the caller's own Cancel Call
+ * is 'Call cancelled'; a call the server ended because the other person stayed gone, after this page
+ * saw them drop, is '{username} left the call'.
+ */
+export function callEnding(state: CallState, sawPeerDrop: boolean): CallEnding {
+  if (state.phase !== "ended") return "ended";
+  if (state.role === "caller" && state.notAnswered) return "no-answer";
+  // Cancel Call reads so at once, before the server's 'cancelled' comes back.
+  const unanswered = state.status === null || state.status === "pending" || state.status === "cancelled";
+  if (state.role === "caller" && state.hungUp && unanswered) return "cancelled";
+  if (state.endReason === "peer_gone" && !state.hungUp && sawPeerDrop) return "peer-left";
+  return "ended";
 }

@@ -1,9 +1,9 @@
 import { CALL_ERRORS } from "./call-errors";
 
-/** SPEC §9 and RESEARCH §2: restart ICE after 2 s 'disconnected' and at once on 'failed'. */
+/** SPEC §9 and RESEARCH §2: restart ICE after 2 s of a media drop, then every 4 s while it stays down. */
 export const PEER = {
   restartAfterDisconnectMs: 2_000,
-  maxRestarts: 3,
+  restartEveryMs: 4_000,
   connectTimeoutMs: 30_000,
 } as const;
 
@@ -30,7 +30,17 @@ export interface PeerLinkDeps {
   pc: RTCPeerConnection;
   /** From `room_joined`: the receiver yields when both sides offer at once. */
   polite: boolean;
-  localStream: MediaStream;
+  /**
+   * A ringing receiver without a relay keeps its candidates to itself (and cuts them from its SDP)
+   * until release(), and holds the caller's too: a connectivity check it sent would show the caller
+   * its address (as a peer-reflexive candidate).
+   */
+  holdCandidates?: boolean;
+  /**
+   * Adds no audio line of its own and waits for the other side's offer: a ringing receiver does, so
+   * the two never offer at once (a collision costs a second round trip, more on a busy machine).
+   */
+  awaitOffer?: boolean;
   send: (type: OutgoingType, data?: object) => void;
   onRemoteStream: (stream: MediaStream) => void;
   onConnected: (connected: boolean) => void;
@@ -38,35 +48,56 @@ export interface PeerLinkDeps {
 }
 
 /**
- * One RTCPeerConnection with the perfect-negotiation pattern (W3C webrtc-pc, MDN): both sides run
- * the same code; on an offer collision the impolite side ignores the other's offer and the polite
- * side rolls back. Candidates trickle out as found (never waiting for gathering) and incoming ones
- * wait until there is a remote description to add them to.
+ * SDP with no trace of where this side is: candidate lines out, and the default address and port
+ * (c=, a=rtcp, the m= port) set to the "none yet" values of RFC 8839 §4.2.1.
+ */
+export function withoutCandidates(sdp: string): string {
+  return sdp
+    .split("\r\n")
+    .filter((line) => !line.startsWith("a=candidate:"))
+    .map((line) => {
+      if (line.startsWith("c=IN ")) return "c=IN IP4 0.0.0.0";
+      if (line.startsWith("a=rtcp:")) return "a=rtcp:9 IN IP4 0.0.0.0";
+      if (line.startsWith("m=")) return line.replace(/^(m=\S+ )\d+/, "$19");
+      return line;
+    })
+    .join("\r\n");
+}
+
+/**
+ * One RTCPeerConnection with the perfect-negotiation pattern (W3C webrtc-pc, MDN). Its audio
+ * transceiver starts with no track: nothing is sent until attach() (RESEARCH §5.3), so it can be
+ * negotiated while the call still rings. Timeouts and ICE restarts count only once activate()d.
  */
 export class PeerLink {
   private makingOffer = false;
   private ignoreOffer = false;
   private settingAnswer = false;
   private queued: RTCIceCandidateInit[] = [];
-  private restarts = 0;
+  private held: Array<{ type: OutgoingType; data?: object }> | null;
   private closed = false;
-  private disconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private live = false;
+  private restartTimer: ReturnType<typeof setTimeout> | null = null;
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
-  private everConnected = false;
+  private hasConnected = false;
+  private remote: MediaStream | null = null;
+  private transceiver: RTCRtpTransceiver | null = null;
+  private track: MediaStreamTrack | null = null;
 
   constructor(private readonly deps: PeerLinkDeps) {
-    const { pc, localStream } = deps;
+    const { pc } = deps;
+    this.held = deps.holdCandidates ? [] : null;
     pc.onnegotiationneeded = () => void this.negotiate();
     pc.onicecandidate = ({ candidate }) => {
-      if (candidate) deps.send("ice_candidate", { candidate: candidate.toJSON() });
-      else deps.send("ice_complete");
+      if (candidate) this.sendCandidate("ice_candidate", { candidate: candidate.toJSON() });
+      else this.sendCandidate("ice_complete");
     };
-    pc.ontrack = (event) => deps.onRemoteStream(event.streams[0] ?? new MediaStream([event.track]));
+    pc.ontrack = (event) => {
+      this.remote = event.streams[0] ?? new MediaStream([event.track]);
+      deps.onRemoteStream(this.remote);
+    };
     pc.onconnectionstatechange = () => this.onStateChange();
-    for (const track of localStream.getTracks()) pc.addTrack(track, localStream);
-    this.connectTimer = setTimeout(() => {
-      if (!this.everConnected && !this.closed) deps.onFatal(CALL_ERRORS.connectionFailed);
-    }, PEER.connectTimeoutMs);
+    if (!deps.awaitOffer) this.transceiver = pc.addTransceiver("audio", { direction: "sendrecv" });
   }
 
   get pc(): RTCPeerConnection {
@@ -75,6 +106,51 @@ export class PeerLink {
 
   get connected(): boolean {
     return this.deps.pc.connectionState === "connected";
+  }
+
+  /** Offer and answer are through: what is left to connect is ICE's. */
+  get negotiated(): boolean {
+    const { pc } = this.deps;
+    return pc.signalingState === "stable" && pc.remoteDescription !== null;
+  }
+
+  /** Connected at least once: a later drop is mended by ICE restarts, not a new connection. */
+  get everConnected(): boolean {
+    return this.hasConnected;
+  }
+
+  get remoteStream(): MediaStream | null {
+    return this.remote;
+  }
+
+  /** Puts the microphone on the line (or takes it off) without a new negotiation. */
+  async attach(track: MediaStreamTrack | null): Promise<void> {
+    this.track = track;
+    const sender = this.transceiver?.sender;
+    if (this.closed || !sender || sender.track === track) return;
+    await sender.replaceTrack(track);
+  }
+
+  /** Answered: the candidates kept back go out now. */
+  release(): void {
+    const held = this.held;
+    if (!held) return;
+    this.held = null;
+    for (const { type, data } of held) this.deps.send(type, data);
+    void this.flushCandidates();
+  }
+
+  /** The call is active: from now on a link that does not connect, or drops, is worked on. */
+  activate(): void {
+    if (this.live || this.closed) return;
+    this.live = true;
+    if (!this.hasConnected) {
+      this.connectTimer = setTimeout(() => {
+        if (!this.hasConnected && !this.closed) this.deps.onFatal(CALL_ERRORS.connectionFailed);
+      }, PEER.connectTimeoutMs);
+    } else if (!this.connected) {
+      this.scheduleRestart(PEER.restartAfterDisconnectMs);
+    }
   }
 
   async handleDescription(description: SessionDescription): Promise<void> {
@@ -88,7 +164,7 @@ export class PeerLink {
     const failed = description.type === "offer" ? CALL_ERRORS.handleOffer : CALL_ERRORS.handleAnswer;
     this.settingAnswer = description.type === "answer";
     try {
-      await pc.setRemoteDescription(description);
+      await pc.setRemoteDescription(this.held ? this.holdingCandidatesOf(description) : description);
     } catch {
       throw new NegotiationError(failed, description.type === "offer" && hadPeer);
     } finally {
@@ -96,6 +172,7 @@ export class PeerLink {
     }
     await this.flushCandidates();
     if (description.type !== "offer") return;
+    this.adoptOfferedAudio();
     try {
       await pc.setLocalDescription();
     } catch {
@@ -105,7 +182,7 @@ export class PeerLink {
   }
 
   async addCandidate(candidate: RTCIceCandidateInit): Promise<void> {
-    if (this.deps.pc.remoteDescription === null) {
+    if (this.deps.pc.remoteDescription === null || this.held) {
       this.queued.push(candidate);
       return;
     }
@@ -119,13 +196,8 @@ export class PeerLink {
 
   /** A new ICE round (new ufrag): the path changed or broke. The deadline never moves for it. */
   restartIce(): void {
-    if (this.closed) return;
-    if (this.restarts >= PEER.maxRestarts) {
-      this.deps.onFatal(CALL_ERRORS.connectionFailedRepeatedly);
-      return;
-    }
-    this.restarts += 1;
-    this.deps.pc.restartIce();
+    // A link still awaiting its first offer has no ICE round to restart.
+    if (!this.closed && this.transceiver) this.deps.pc.restartIce();
   }
 
   close(): void {
@@ -138,6 +210,26 @@ export class PeerLink {
     pc.ontrack = null;
     pc.onconnectionstatechange = null;
     pc.close();
+  }
+
+  /**
+   * An offer's audio line gets a transceiver of its own: one made by addTransceiver is never reused
+   * for it (RFC 8829 §5.10 reuses only addTrack's). So that one carries the call, sending too.
+   */
+  private adoptOfferedAudio(): void {
+    const offered = this.deps.pc
+      .getTransceivers?.()
+      .find((t) => t.mid !== null && t.receiver.track?.kind === "audio" && t.currentDirection !== "stopped");
+    if (!offered || offered === this.transceiver) return;
+    offered.direction = "sendrecv";
+    if (this.transceiver?.mid === null) this.transceiver.stop();
+    this.transceiver = offered;
+    if (this.track) void offered.sender.replaceTrack(this.track);
+  }
+
+  private sendCandidate(type: OutgoingType, data?: object): void {
+    if (this.held) this.held.push({ type, data });
+    else this.deps.send(type, data);
   }
 
   private async negotiate(): Promise<void> {
@@ -155,7 +247,15 @@ export class PeerLink {
   private sendLocalDescription(): void {
     const local = this.deps.pc.localDescription;
     if (this.closed || !local || (local.type !== "offer" && local.type !== "answer")) return;
-    this.deps.send(local.type, { sdp: { type: local.type, sdp: local.sdp } });
+    const sdp = this.held ? withoutCandidates(local.sdp) : local.sdp;
+    this.deps.send(local.type, { sdp: { type: local.type, sdp } });
+  }
+
+  /** The description without its candidates, which wait with the trickled ones for release(). */
+  private holdingCandidatesOf(description: SessionDescription): SessionDescription {
+    const lines = description.sdp.split("\r\n").filter((line) => line.startsWith("a=candidate:"));
+    for (const line of lines) this.queued.push({ candidate: line.slice(2), sdpMLineIndex: 0 });
+    return { type: description.type, sdp: withoutCandidates(description.sdp) };
   }
 
   private async flushCandidates(): Promise<void> {
@@ -168,31 +268,32 @@ export class PeerLink {
     if (this.closed) return;
     const state = this.deps.pc.connectionState;
     if (state === "connected") {
-      this.everConnected = true;
-      this.restarts = 0;
+      this.hasConnected = true;
       this.clearTimers();
       this.deps.onConnected(true);
       return;
     }
-    if (state === "disconnected") {
+    if (state === "disconnected" || state === "failed") {
       this.deps.onConnected(false);
-      if (this.disconnectTimer) return;
-      this.disconnectTimer = setTimeout(() => {
-        this.disconnectTimer = null;
-        if (this.deps.pc.connectionState === "disconnected") this.restartIce();
-      }, PEER.restartAfterDisconnectMs);
-      return;
-    }
-    if (state === "failed") {
-      this.deps.onConnected(false);
-      this.restartIce();
+      if (this.live && this.hasConnected) this.scheduleRestart(PEER.restartAfterDisconnectMs);
     }
   }
 
+  /** While the call is active and media is down: a restart after 2 s, then every 4 s, never giving up. */
+  private scheduleRestart(delayMs: number): void {
+    if (this.restartTimer || this.closed) return;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      if (this.closed || this.connected) return;
+      this.restartIce();
+      this.scheduleRestart(PEER.restartEveryMs);
+    }, delayMs);
+  }
+
   private clearTimers(): void {
-    if (this.disconnectTimer) clearTimeout(this.disconnectTimer);
+    if (this.restartTimer) clearTimeout(this.restartTimer);
     if (this.connectTimer) clearTimeout(this.connectTimer);
-    this.disconnectTimer = null;
+    this.restartTimer = null;
     this.connectTimer = null;
   }
 }

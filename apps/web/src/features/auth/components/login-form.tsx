@@ -3,6 +3,7 @@ import { type LoginInput, loginSchema } from "@kindred/shared/auth";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { useAuth } from "@/lib/auth";
 
 export function LoginForm() {
@@ -27,10 +28,9 @@ export function LoginForm() {
         error={errors.username?.message}
         {...register("username")}
       />
-      <FormField
+      <PasswordField
         id="login-password"
         label="Password"
-        type="password"
         autoComplete="current-password"
         error={errors.password?.message}
         {...register("password")}

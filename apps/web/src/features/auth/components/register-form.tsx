@@ -3,6 +3,7 @@ import { type RegisterInput, registerSchema } from "@kindred/shared/auth";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 
@@ -62,10 +63,9 @@ export function RegisterForm() {
         error={errors.username?.message}
         {...register("username")}
       />
-      <FormField
+      <PasswordField
         id="register-password"
         label="Password"
-        type="password"
         autoComplete="new-password"
         error={errors.password?.message}
         {...register("password")}

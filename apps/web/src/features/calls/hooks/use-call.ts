@@ -1,39 +1,16 @@
-import { SIGNALLING_SOCKET_PATH } from "@kindred/shared/signalling";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { useAuth } from "@/lib/auth";
-import { useStatusSocket } from "@/lib/realtime";
-import { SignallingSocket } from "@/lib/signalling-socket";
-import { socketUrl } from "@/lib/socket-url";
-import { createCall } from "../api/create-call";
-import { getActiveCall } from "../api/get-active-call";
-import { getCall } from "../api/get-call";
-import { getIceConfig } from "../api/get-ice-servers";
-import { updateCall } from "../api/update-call";
-import { type CallApi, CallSession, type CallSnapshot } from "../call-session";
+import { callManager } from "../call-manager";
+import type { CallSession, CallSnapshot } from "../call-session";
 import { INITIAL_CALL_STATE } from "../call-state";
 
-/** SPEC §9 audio: echo cancellation, noise suppression and auto gain on; no video. */
-export const AUDIO_CONSTRAINTS: MediaStreamConstraints = {
-  audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
-  video: false,
+const IDLE: CallSnapshot = {
+  state: INITIAL_CALL_STATE,
+  call: null,
+  remoteStream: null,
+  localStream: null,
+  peerMuted: false,
+  quality: null,
 };
-
-const api: CallApi = {
-  getActive: getActiveCall,
-  get: getCall,
-  create: createCall,
-  update: updateCall,
-  iceConfig: getIceConfig,
-};
-
-declare global {
-  interface Window {
-    /** The call's peer connection, for browser tests that read its stats. Holds nothing secret. */
-    __kindredPeer?: RTCPeerConnection | null;
-  }
-}
-
-const IDLE: CallSnapshot = { state: INITIAL_CALL_STATE, call: null, remoteStream: null };
 
 export interface UseCall extends CallSnapshot {
   answer: () => void;
@@ -42,53 +19,37 @@ export interface UseCall extends CallSnapshot {
   toggleMute: () => void;
 }
 
-/**
- * The call of one match on the call page: a CallSession for as long as the page (and user) stay,
- * fed by the page's online-status socket as well as its own /rtc socket.
- */
-export function useCall(matchId: number, answerCallId: number | null): UseCall {
-  const { user } = useAuth();
-  const userId = user?.id ?? null;
-  const statusSocket = useStatusSocket();
-  const [session, setSession] = useState<CallSession | null>(null);
-  // Read once: the page may tidy its URL, and that must not start the call again.
-  const [answerId] = useState(answerCallId);
+/** The manager is attached by the app root, whose code may arrive after the page's. */
+export function useCallManagerAttached(): boolean {
+  return useSyncExternalStore(callManager.subscribe, () => callManager.attached);
+}
 
-  useEffect(() => {
-    if (userId === null) return;
-    const s = new CallSession({
-      matchId,
-      userId,
-      answerCallId: answerId,
-      api,
-      openSocket: (hooks) =>
-        new SignallingSocket({ url: () => socketUrl(SIGNALLING_SOCKET_PATH), userId, ...hooks }),
-      getUserMedia: () => navigator.mediaDevices.getUserMedia(AUDIO_CONSTRAINTS),
-      createPeer: (config) => new RTCPeerConnection(config),
-      onPeer: (pc) => {
-        window.__kindredPeer = pc;
-      },
-    });
-    setSession(s);
-    void s.start();
-    return () => {
-      s.dispose();
-      setSession(null);
-    };
-  }, [matchId, userId, answerId]);
-
-  useEffect(() => {
-    if (!statusSocket || !session) return;
-    return statusSocket.onFrame((frame) => session.handleStatusFrame(frame));
-  }, [statusSocket, session]);
-
+/** A session's snapshot, re-read on each of its changes; IDLE without one. */
+export function useSessionSnapshot(session: CallSession | null): CallSnapshot {
   const subscribe = useCallback((notify: () => void) => session?.subscribe(notify) ?? (() => {}), [session]);
-  const snapshot = useSyncExternalStore(
+  return useSyncExternalStore(
     subscribe,
     () => session?.snapshot ?? IDLE,
     () => IDLE,
   );
+}
 
+/**
+ * The call of one match on the call page: the call manager's session (joined, answered or started
+ * here), shown for as long as the page stays. Leaving the page keeps a live call.
+ */
+export function useCall(matchId: number, attempt: number): UseCall {
+  const [session, setSession] = useState<CallSession | null>(null);
+  const attached = useCallManagerAttached();
+
+  // A new attempt (Try Again, Call back) opens a new session.
+  useEffect(() => {
+    if (!attached) return;
+    setSession(callManager.open(matchId, attempt > 0));
+    return callManager.show(matchId);
+  }, [matchId, attempt, attached]);
+
+  const snapshot = useSessionSnapshot(session);
   return {
     ...snapshot,
     answer: () => void session?.answer(),

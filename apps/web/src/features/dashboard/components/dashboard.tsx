@@ -3,6 +3,7 @@ import type { SelfUser } from "@kindred/shared/user";
 import type { ReactNode } from "react";
 import { CompleteProfilePrompt } from "./complete-profile-prompt";
 import { HowItWorksCard } from "./how-it-works-card";
+import { JoinCallBanner } from "./join-call-banner";
 import { UpgradeCard } from "./upgrade-card";
 import { WelcomeHero } from "./welcome-hero";
 
@@ -23,6 +24,7 @@ export function Dashboard({
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-4 py-8 sm:px-6">
       <WelcomeHero user={user} />
+      <JoinCallBanner />
       {missing.length > 0 ? <CompleteProfilePrompt missing={missing} /> : null}
       <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">{matches}</div>

@@ -1,3 +1,4 @@
+import { planLimitLines } from "@kindred/shared/limits-text";
 import { PLANS, type Plan, planOf } from "@kindred/shared/plans";
 import type { SelfUser } from "@kindred/shared/user";
 import { Check, Crown } from "lucide-react";
@@ -28,7 +29,7 @@ export function UpgradeCard({ user }: { user: Pick<SelfUser, "profileType"> }) {
       </h2>
       <p className="relative mt-1 text-sm text-stone-300">{next.price}</p>
       <ul className="relative mt-4 grid gap-2 text-sm text-stone-200">
-        {next.features.map((feature) => (
+        {[...next.features, ...planLimitLines(next)].map((feature) => (
           <li key={feature} className="flex items-center gap-2">
             <Check className="size-4 text-emerald-400" aria-hidden /> {feature}
           </li>

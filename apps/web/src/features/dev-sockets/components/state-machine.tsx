@@ -7,7 +7,7 @@ const s = (ms: number) => `${ms / 1000} s`;
 
 /** SPEC §4 "Connection state" and "Online-status socket": each state and what moves the socket on. */
 const STATES: ReadonlyArray<{ state: ConnectionState; meaning: string }> = [
-  { state: "disconnected", meaning: "Not started, signed out, or closed on purpose (1000, 1001, 4401)." },
+  { state: "disconnected", meaning: "Not started, closed on purpose (1000), or signed out (4401)." },
   { state: "connecting", meaning: "First attempt under way; registers as soon as it opens." },
   {
     state: "connected",
@@ -15,7 +15,7 @@ const STATES: ReadonlyArray<{ state: ConnectionState; meaning: string }> = [
   },
   {
     state: "reconnecting",
-    meaning: `Dropped abnormally (1006): retries after 2^n s, at most ${s(TIMERS.reconnectCapMs)}, checking the session first.`,
+    meaning: `Dropped (1006, or a restarting server's 1001/1012): retries after 2^n s, at most ${s(TIMERS.reconnectCapMs)}, checking the session first.`,
   },
   { state: "failed", meaning: `An attempt did not open: retries in ${s(TIMERS.failureRetryMs)}.` },
 ];

@@ -1,6 +1,8 @@
+import type { Match } from "@kindred/shared/matches";
 import { planOf } from "@kindred/shared/plans";
 import type { SelfUser } from "@kindred/shared/user";
 import { ArrowRight } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useMatchesQuery } from "../api/get-matches";
@@ -13,7 +15,14 @@ import { MatchesError } from "./matches-error";
 const SHOWN_ON_HOME = 4;
 
 /** The dashboard's matches: 'Find New Matches' and the newest match cards. */
-export function HomeMatches({ user }: { user: Pick<SelfUser, "profileType"> }) {
+export function HomeMatches({
+  user,
+  cardExtras,
+}: {
+  user: Pick<SelfUser, "profileType">;
+  /** What other features add to each card (composed by the route). */
+  cardExtras?: (match: Match) => ReactNode;
+}) {
   const plan = planOf(user.profileType);
   const { data: matches, isPending, error, refetch } = useMatchesQuery();
   const full = !!matches && matches.length >= plan.maxMatches;
@@ -43,7 +52,7 @@ export function HomeMatches({ user }: { user: Pick<SelfUser, "profileType"> }) {
         <>
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             {matches.slice(0, SHOWN_ON_HOME).map((match) => (
-              <MatchCard key={match.id} match={match} />
+              <MatchCard key={match.id} match={match} cardExtras={cardExtras} />
             ))}
           </div>
           <Button asChild variant="link" className="justify-self-start px-0">

@@ -1,5 +1,7 @@
+import type { Match } from "@kindred/shared/matches";
 import { planOf } from "@kindred/shared/plans";
 import type { SelfUser } from "@kindred/shared/user";
+import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useMatchesQuery } from "../api/get-matches";
@@ -17,7 +19,14 @@ import { MatchesEmptyState } from "./matches-empty-state";
 import { MatchesError } from "./matches-error";
 
 /** The /matches screen: count against the plan limit, find-new, the filter and the cards. */
-export function MatchesScreen({ user }: { user: Pick<SelfUser, "profileType"> }) {
+export function MatchesScreen({
+  user,
+  cardExtras,
+}: {
+  user: Pick<SelfUser, "profileType">;
+  /** What other features add to each card (composed by the route). */
+  cardExtras?: (match: Match) => ReactNode;
+}) {
   const plan = planOf(user.profileType);
   const { data: matches, isPending, error, refetch } = useMatchesQuery();
   const [params, setParams] = useSearchParams();
@@ -73,7 +82,7 @@ export function MatchesScreen({ user }: { user: Pick<SelfUser, "profileType"> })
         ) : (
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
             {shown.map((match) => (
-              <MatchCard key={match.id} match={match} headingLevel={2} />
+              <MatchCard key={match.id} match={match} headingLevel={2} cardExtras={cardExtras} />
             ))}
           </div>
         )}

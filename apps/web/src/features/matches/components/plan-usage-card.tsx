@@ -1,11 +1,25 @@
+import { callsTodayText, dailyLimitReached, dailyLimitText } from "@kindred/shared/limits-text";
 import { planOf } from "@kindred/shared/plans";
 import type { SelfUser } from "@kindred/shared/user";
-import { Crown } from "lucide-react";
+import { Crown, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useCallAllowanceQuery } from "../api/get-call-allowance";
 import { useMatchesQuery } from "../api/get-matches";
 
-/** Matches used out of the plan's maximum (DECISIONS "Plans"). */
+/** 'Calls today: 1 of 2', or once they are used up the card's sentence for the limit. */
+function CallsToday() {
+  const { data: allowance } = useCallAllowanceQuery();
+  if (!allowance) return null;
+  return (
+    <p className="flex items-center gap-2 font-medium text-sm text-stone-700">
+      <Phone className="size-4 shrink-0 text-rose-700" aria-hidden />
+      {dailyLimitReached(allowance) ? dailyLimitText(allowance) : callsTodayText(allowance)}
+    </p>
+  );
+}
+
+/** Matches used out of the plan's maximum, and the day's calls (DECISIONS "Plans"). */
 export function PlanUsageCard({ user }: { user: Pick<SelfUser, "profileType"> }) {
   const plan = planOf(user.profileType);
   const { data: matches } = useMatchesQuery();
@@ -40,6 +54,7 @@ export function PlanUsageCard({ user }: { user: Pick<SelfUser, "profileType"> })
             style={{ width: `${percent}%` }}
           />
         </div>
+        <CallsToday />
         <p className="text-sm text-stone-500">
           {used >= plan.maxMatches
             ? "Your plan's matches are full."

@@ -30,18 +30,21 @@ function isPast(date: string, time: string, now: Date): boolean {
 
 /**
  * SPEC §2 schedule-call dialog: a day (no past days, none beyond the 90-day horizon) and an hourly
- * slot, 9:00 to 20:00, UK time.
+ * slot, 9:00 to 20:00, UK time. The slot is a proposal the other person may accept; `another`: they
+ * proposed one already, and this proposes another in its place.
  */
 export function ScheduleCallDialog({
   matchId,
   username,
   open,
   onOpenChange,
+  another = false,
 }: {
   matchId: number;
   username: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  another?: boolean;
 }) {
   const id = useId();
   const [date, setDate] = useState<string>();
@@ -74,8 +77,10 @@ export function ScheduleCallDialog({
           close(false);
           const when = match.scheduledCallTime ? formatCallTime(match.scheduledCallTime) : null;
           toast({
-            title: "Call scheduled",
-            description: when ? `${when.date} at ${when.time} with ${username}` : undefined,
+            title: another ? "New time proposed" : "Call scheduled",
+            description: when
+              ? `${when.date} at ${when.time} with ${username}, who can accept it or propose another time`
+              : undefined,
           });
         },
         onError: (err) =>
@@ -94,9 +99,11 @@ export function ScheduleCallDialog({
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <CalendarClock className="size-5 text-rose-700" aria-hidden />
-            {`Schedule a call with ${username}`}
+            {another ? `Propose another time to ${username}` : `Schedule a call with ${username}`}
           </DialogTitle>
-          <DialogDescription>Pick a day and a time. Times are UK time (Europe/London).</DialogDescription>
+          <DialogDescription>
+            {`Pick a day and a time; ${username} can accept it or propose another. Times are UK time (Europe/London).`}
+          </DialogDescription>
         </DialogHeader>
         <section aria-label="Date" className="rounded-xl border border-stone-200 p-3">
           <Calendar
@@ -147,7 +154,7 @@ export function ScheduleCallDialog({
             Cancel
           </Button>
           <Button variant="gradient" onClick={submit} disabled={mutation.isPending}>
-            {mutation.isPending ? "Scheduling..." : "Schedule Call"}
+            {mutation.isPending ? "Scheduling..." : another ? "Propose Time" : "Schedule Call"}
           </Button>
         </DialogFooter>
       </DialogContent>

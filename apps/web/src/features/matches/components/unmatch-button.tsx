@@ -1,4 +1,5 @@
 import { UNMATCH_UPGRADE_MESSAGE } from "@kindred/shared/matches";
+import { planOf } from "@kindred/shared/plans";
 import { Crown, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -24,6 +25,7 @@ import {
 } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
 import { useUnmatchMutation } from "../api/unmatch";
 
 /** SPEC §8 "Unmatch": the toast text for a failure that is not the upgrade case. */
@@ -46,6 +48,9 @@ function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
           <DialogTitle>Upgrade Now</DialogTitle>
           <DialogDescription>{UNMATCH_UPGRADE_MESSAGE}</DialogDescription>
         </DialogHeader>
+        <p className="text-sm text-stone-600">
+          On any plan you can still end a match with 'Block and report' in the card's menu.
+        </p>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Not now
@@ -59,8 +64,12 @@ function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   );
 }
 
-/** Unmatch with a confirmation; the server decides who may (basic plans get the upgrade dialog). */
+/**
+ * Unmatch with a confirmation. A plan without it (Free) hears so before any confirmation: the button
+ * opens the upgrade dialog. The server still decides: a 403 requiresUpgrade opens the same dialog.
+ */
 export function UnmatchButton({ matchId, username }: { matchId: number; username: string }) {
+  const { user } = useAuth();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const mutation = useUnmatchMutation({
     onSuccess: (result) => {
@@ -82,22 +91,33 @@ export function UnmatchButton({ matchId, username }: { matchId: number; username
     },
   });
   const confirm = () => mutation.mutate(matchId);
+  const needsUpgrade = !!user && !planOf(user.profileType).canUnmatch;
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-9 text-stone-500 hover:bg-red-50 hover:text-red-600"
+      aria-label={`Unmatch ${username}`}
+      title="Unmatch"
+      disabled={mutation.isPending}
+      onClick={needsUpgrade ? () => setUpgradeOpen(true) : undefined}
+    >
+      <UserX aria-hidden />
+    </Button>
+  );
 
+  if (needsUpgrade) {
+    return (
+      <>
+        {trigger}
+        <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+      </>
+    );
+  }
   return (
     <>
       <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-9 text-stone-500 hover:bg-red-50 hover:text-red-600"
-            aria-label={`Unmatch ${username}`}
-            title="Unmatch"
-            disabled={mutation.isPending}
-          >
-            <UserX aria-hidden />
-          </Button>
-        </AlertDialogTrigger>
+        <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{`Unmatch ${username}?`}</AlertDialogTitle>

@@ -1,6 +1,6 @@
 import { NOTE_MAX } from "@kindred/shared/notes";
 import { NotebookPen } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -73,16 +73,39 @@ function NoteList({ matchId, open }: { matchId: number; open: boolean }) {
   );
 }
 
-/** SPEC §2 Notes dialog: my private notes on this match. Fetched when opened, never shown to them. */
-export function NotesDialog({ matchId, username }: { matchId: number; username: string }) {
-  const [open, setOpen] = useState(false);
+/** The conversation header's compact trigger: an icon, with the word from the small breakpoint up. */
+const COMPACT_TRIGGER = (
+  <Button variant="outline" size="sm" className="size-9 px-0 sm:w-auto sm:px-3">
+    <NotebookPen aria-hidden /> <span className="sr-only sm:not-sr-only">Notes</span>
+  </Button>
+);
+
+/**
+ * SPEC §2 Notes dialog: my private notes on this match. Fetched when opened, never shown to them.
+ * Its trigger and open state may come from the page (the call page holds its redirect while open).
+ */
+export function NotesDialog({
+  matchId,
+  username,
+  trigger = COMPACT_TRIGGER,
+  open: openProp,
+  onOpenChange,
+}: {
+  matchId: number;
+  username: string;
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openProp ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" className="size-9 px-0 sm:w-auto sm:px-3">
-          <NotebookPen aria-hidden /> <span className="sr-only sm:not-sr-only">Notes</span>
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>Private Notes</DialogTitle>

@@ -45,7 +45,7 @@ function Wizard({ user, mode, onClose }: { user: SelfUser; mode: WizardMode; onC
   }, [step]);
 
   return (
-    <section className="relative flex flex-1 overflow-hidden bg-gradient-to-b from-rose-50 via-white to-violet-50/60">
+    <section className="relative flex flex-1 overflow-clip bg-gradient-to-b from-rose-50 via-white to-violet-50/60">
       <title>{`${mode === "edit" ? "Update Profile" : "Create your profile"} · ${PRODUCT_NAME}`}</title>
       <div aria-hidden className="absolute -top-32 -left-32 size-96 rounded-full bg-rose-200/40 blur-3xl" />
       <div

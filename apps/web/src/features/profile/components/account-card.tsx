@@ -1,7 +1,8 @@
+import { DELETE_CONFIRMATION } from "@kindred/shared/account";
 import { Download, Trash2 } from "lucide-react";
+import { useState } from "react";
 import {
   AlertDialog,
-  AlertDialogAction,
   AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
@@ -12,12 +13,20 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { errorDetail } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
 import { useDeleteAccountMutation } from "../api/delete-account";
 
 /** DECISIONS "Accounts": people can download their data and delete their account. */
 export function AccountCard() {
   const deletion = useDeleteAccountMutation();
+  const { user } = useAuth();
+  // A Google-only account has no password to give: it types the confirmation instead.
+  const withPassword = !user?.googleOnly;
+  const [answer, setAnswer] = useState("");
+  const ready = withPassword ? answer.length > 0 : answer.trim() === DELETE_CONFIRMATION;
   return (
     <Card role="region" aria-label="Your account">
       <CardHeader>
@@ -32,7 +41,11 @@ export function AccountCard() {
             <Download /> Download my data
           </a>
         </Button>
-        <AlertDialog>
+        <AlertDialog
+          onOpenChange={(open) => {
+            if (!open) setAnswer("");
+          }}
+        >
           <AlertDialogTrigger asChild>
             <Button variant="destructive">
               <Trash2 /> Delete account
@@ -46,6 +59,31 @@ export function AccountCard() {
                 This cannot be undone.
               </AlertDialogDescription>
             </AlertDialogHeader>
+            <form
+              id="delete-account-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (ready) deletion.mutate(withPassword ? { password: answer } : { confirm: answer });
+              }}
+            >
+              {withPassword ? (
+                <PasswordField
+                  id="delete-account-password"
+                  label="Your password"
+                  autoComplete="current-password"
+                  value={answer}
+                  onChange={(event) => setAnswer(event.target.value)}
+                />
+              ) : (
+                <FormField
+                  id="delete-account-confirm"
+                  label={`Type ${DELETE_CONFIRMATION} to confirm`}
+                  autoComplete="off"
+                  value={answer}
+                  onChange={(event) => setAnswer(event.target.value)}
+                />
+              )}
+            </form>
             {deletion.isError ? (
               <p role="alert" className="text-red-600 text-sm">
                 {errorDetail(deletion.error, "Your account could not be deleted. Please try again.")}
@@ -53,16 +91,15 @@ export function AccountCard() {
             ) : null}
             <AlertDialogFooter>
               <AlertDialogCancel>Keep my account</AlertDialogCancel>
-              <AlertDialogAction
+              {/* A plain button: AlertDialogAction would close the dialog before the server answers. */}
+              <Button
                 variant="destructive"
-                disabled={deletion.isPending}
-                onClick={(event) => {
-                  event.preventDefault();
-                  deletion.mutate();
-                }}
+                type="submit"
+                form="delete-account-form"
+                disabled={deletion.isPending || !ready}
               >
                 {deletion.isPending ? "Deleting..." : "Delete account"}
-              </AlertDialogAction>
+              </Button>
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>

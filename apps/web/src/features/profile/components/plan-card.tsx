@@ -1,4 +1,5 @@
 import { callLadderLine } from "@kindred/shared/call-ladder";
+import { planLimitLines } from "@kindred/shared/limits-text";
 import type { Plan } from "@kindred/shared/plans";
 import { Check, Crown, Loader2, Sparkles, Star } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -59,7 +60,7 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCar
         <span className="text-stone-500">{period}</span>
       </p>
       <ul className="mt-6 grid flex-1 content-start gap-2.5">
-        {[...plan.features, callLadderLine(plan.type)].map((feature) => (
+        {[...plan.features, ...planLimitLines(plan), callLadderLine(plan.type)].map((feature) => (
           <li key={feature} className="flex items-start gap-2 text-sm text-stone-700">
             <Check className="mt-0.5 size-4 shrink-0 text-rose-700" aria-hidden />
             {feature}
