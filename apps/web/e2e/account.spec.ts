@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { newUser, registerViaApi } from "./support/users";
 
-test("a member downloads their data, then deletes their account and can no longer sign in", async ({
+test("a member downloads their data, then deletes their account with its password and can no longer sign in", async ({
   page,
 }) => {
   const user = await registerViaApi(page.request, newUser("del"));
@@ -14,10 +14,21 @@ test("a member downloads their data, then deletes their account and can no longe
   const { readFile } = await import("node:fs/promises");
   expect(JSON.parse(await readFile(file, "utf8")).profile.username).toBe(user.username);
 
+  // It asks for the password first: a wrong one says so and deletes nothing.
   await account.getByRole("button", { name: "Delete account" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
-  await dialog.getByRole("button", { name: "Delete account" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  const confirm = dialog.getByRole("button", { name: "Delete account" });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel("Your password", { exact: true }).fill("not-my-password");
+  await confirm.click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "That password is not right. Your account was not deleted.",
+  );
+  await dialog.getByLabel("Your password", { exact: true }).fill(user.password);
+  await confirm.click();
+  await expect(page).toHaveURL(/\/goodbye$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account has been deleted");
+  await expect(page.getByRole("link", { name: "Sign Up" })).toBeVisible();
 
   const login = await page.request.post("/api/login", {
     data: { username: user.username, password: user.password },

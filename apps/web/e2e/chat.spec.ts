@@ -60,6 +60,17 @@ test("two people chat live both ways, with unread badges, 'Seen', private notes,
   await expect(hers.sendButton).toBeDisabled();
   await hers.input.fill("   ");
   await expect(hers.sendButton).toBeDisabled();
+  // Near the 2,000-character limit a counter shows; a paste the limit cut says so.
+  await hers.input.fill("a".repeat(1_850));
+  await expect(her.getByText("1,850 / 2,000")).toBeVisible();
+  await her.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await her.evaluate((text) => navigator.clipboard.writeText(text), "b".repeat(2_500));
+  await hers.input.fill("");
+  await hers.input.press("ControlOrMeta+V");
+  await expect(her.getByText("Your paste was cut to fit the 2,000 character limit.")).toBeVisible();
+  await expect(hers.input).toHaveValue("b".repeat(2_000));
+  await hers.input.fill("");
+  await expect(her.getByText(/character limit|\/ 2,000/)).toHaveCount(0);
 
   await hers.send("Hello from her");
   await expect(hers.sendButton).toBeDisabled();

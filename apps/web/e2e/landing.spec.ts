@@ -299,9 +299,15 @@ for (const [tab, heading, field] of [
       await expect(page.getByLabel(field)).toHaveCount(0);
       release();
       await expect(page.getByLabel(field)).toBeVisible();
-      // The room held is the card with Google's button; this server offers no Google sign-in, so the
-      // card comes in shorter than its room and nothing below it moves either way.
+      // This server offers no Google sign-in: the room held is the card without Google's button, so the
+      // card fills its room exactly (no blank space under the form) and nothing around it moves.
       await expectNoShifts();
+      const room = page.locator("form").first().locator("xpath=ancestor::div[contains(@class, 'min-h-')][1]");
+      const [held, filled] = await room.evaluate((el) => [
+        el.getBoundingClientRect().height,
+        [...el.children].reduce((sum, child) => sum + child.getBoundingClientRect().height, 0),
+      ]);
+      expect(Math.abs(held - filled)).toBeLessThan(2);
     });
   }
 }

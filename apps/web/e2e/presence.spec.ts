@@ -71,9 +71,16 @@ test("a stranger's page never learns anyone's presence", async ({ page, browser 
   // Someone else comes online on the same server. Her "registered" is sent once her presence has been
   // announced to her matches (Presence.heard), so whatever that told anyone is on its way by then.
   await onboard(page, "woman", "pv", 35);
-  const herSocket = page.waitForEvent("websocket", (ws) => /\/ws$/.test(ws.url()));
+  const herRegistered = new Promise<void>((registered) => {
+    page.on("websocket", (ws) => {
+      if (!/\/ws$/.test(ws.url())) return;
+      ws.on("framereceived", (f) => {
+        if (String(f.payload).includes('"registered"')) registered();
+      });
+    });
+  });
   await page.goto("/home");
-  await (await herSocket).waitForEvent("framereceived", (f) => String(f.payload).includes('"registered"'));
+  await herRegistered;
   toServer?.send(JSON.stringify({ type: "ping", timestamp: MARKER }));
   await expect.poll(() => frames.some(isMarker)).toBe(true);
   expect(frames.filter((f) => f.includes('"presence"'))).toEqual([]);

@@ -31,6 +31,27 @@ export class MatchesPage {
       .click();
   }
 
+  /** The card's scheduled call: its time, where the proposal stands, and what can be done about it. */
+  schedule(username: string): Locator {
+    return this.card(username).getByRole("region", { name: `Scheduled call with ${username}` });
+  }
+
+  /**
+   * Picks a day (its calendar label, e.g. 'Friday, March 6, 2026', moving to the next month first when
+   * `nextMonth`) and a slot in an open schedule dialog, and sends it.
+   */
+  async pickSlot(
+    dialog: Locator,
+    day: { label: string; nextMonth: boolean },
+    slotLabel: string,
+    send: string,
+  ) {
+    if (day.nextMonth) await dialog.getByRole("button", { name: "Next month" }).click();
+    await dialog.getByRole("button", { name: day.label }).click();
+    await dialog.getByRole("radio", { name: slotLabel }).click();
+    await dialog.getByRole("button", { name: send }).click();
+  }
+
   /** Schedules a call on the 15th of next month (always in the future) at the given slot label. */
   async scheduleCall(username: string, slotLabel: string, dayLabel: string) {
     await this.openMenu(username);

@@ -1,45 +1,66 @@
 import { COUNTED_AFTER_SECONDS } from "@kindred/shared/call-ladder";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { CallPage } from "../pages/call-page";
 import { MatchesPage } from "../pages/matching-matches";
 import { onboard } from "../pages/matching-people";
+import { trackPeers } from "./peers";
 import { CALL_TIME_SCALE } from "./servers";
 
 // Two people calling each other, as the call specs need them.
 
 const contexts: BrowserContext[] = [];
 
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
+/** A page in a browser context of its own, whose peer connections the test can read (support/peers.ts). */
+export async function newPage(browser: Browser, options: { baseURL?: string } = {}): Promise<Page> {
+  const context = await browser.newContext(options);
   contexts.push(context);
+  await trackPeers(context);
   return context.newPage();
 }
 
 /** Two people in two browsers, matched with each other only (each accepts only their own age). */
-export async function matchedPair(browser: Browser, age: number) {
-  const callerPage = await newPage(browser);
-  const receiverPage = await newPage(browser);
+export async function matchedPair(browser: Browser, age: number, options: { baseURL?: string } = {}) {
+  const callerPage = await newPage(browser, options);
+  const receiverPage = await newPage(browser, options);
   const caller = await onboard(callerPage, "woman", "cw", age);
   const receiver = await onboard(receiverPage, "man", "cm", age);
   expect((await callerPage.request.post("/api/generate-matches")).status()).toBe(200);
   return { callerPage, receiverPage, caller, receiver };
 }
 
-/** The caller presses Call on the receiver's card; the receiver, on /home, sees the banner. */
-export async function ring(callerPage: Page, receiverPage: Page, receiverName: string) {
-  await receiverPage.goto("/home");
-  await expect(receiverPage.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+/** The incoming-call banner, on whatever page it shows. */
+export function incomingBanner(page: Page): Locator {
+  return page.getByRole("alertdialog", { name: "Incoming call" });
+}
+
+/**
+ * The caller presses Call on the receiver's card; the receiver, on /home (or on /matches, `at`), sees
+ * the banner.
+ */
+export async function ring(
+  callerPage: Page,
+  receiverPage: Page,
+  receiverName: string,
+  at: "/home" | "/matches" = "/home",
+) {
+  await receiverPage.goto(at);
+  await expect(
+    at === "/home"
+      ? receiverPage.getByRole("heading", { name: /^Welcome, / })
+      : new MatchesPage(receiverPage).heading,
+  ).toBeVisible();
   const matches = new MatchesPage(callerPage);
   await matches.goto();
   const clickedAt = Date.now();
   await matches.card(receiverName).getByRole("link", { name: "Call", exact: true }).click();
   const callerCall = new CallPage(callerPage);
   await expect(callerCall.state("Calling...")).toBeVisible();
-  const banner = receiverPage.getByRole("alertdialog", { name: "Incoming call" });
+  const banner = incomingBanner(receiverPage);
   // Within a second of the call ringing out.
   await expect(banner).toBeVisible({ timeout: 1_000 });
   console.log(`calls: Call click → banner on the other page ${Date.now() - clickedAt} ms`);
-  return { callerCall, banner };
+  const matchId = Number(/\/call\/(\d+)/.exec(callerPage.url())?.[1]);
+  return { callerCall, banner, matchId };
 }
 
 /**
