@@ -9,7 +9,7 @@ import { closeContexts, matchedPair } from "./support/call-flow";
 test.afterEach(closeContexts);
 
 test("every page a visitor can open passes axe", async ({ page }) => {
-  test.setTimeout(60_000); // seven pages, each checked whole
+  test.setTimeout(150_000); // seven pages, each checked whole by axe (up to 15 s a page here)
   for (const path of [
     "/",
     "/auth?tab=login",
@@ -33,7 +33,7 @@ test("every page a visitor can open passes axe", async ({ page }) => {
 });
 
 test("every page and dialog of a matched member passes axe", async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000); // fifteen pages and their dialogs, each checked whole by axe
   const { callerPage: page, receiver } = await matchedPair(browser, 60);
   const matches = await (await page.request.get("/api/matches")).json();
   const matchId = matches[0].id as number;
@@ -43,6 +43,7 @@ test("every page and dialog of a matched member passes axe", async ({ browser })
     "/matches",
     "/profile",
     "/profile/subscription",
+    "/settings",
     `/profile/${otherId}`,
     "/chats",
     `/conversation/${matchId}`,

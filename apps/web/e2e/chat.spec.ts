@@ -1,6 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { ConversationPage } from "./pages/conversation-page";
+import { expectNoAxeViolations } from "./support/axe";
 import { closeContexts, matchedPair, ring, untilCallCounts } from "./support/call-flow";
 
 // The server runs with CALL_TIME_SCALE=0.05 (playwright.config.ts): a call counts after 3 s. Chat
@@ -26,6 +28,40 @@ async function countedCall(callerPage: Page, receiverPage: Page, receiverName: s
   return matchId;
 }
 
+/** The log's scroll position and whether its content is taller than it is. */
+function scrollOf(log: Locator) {
+  return log.evaluate((el) => ({ top: el.scrollTop, overflows: el.scrollHeight > el.clientHeight }));
+}
+
+/** A log longer than the screen is a tab stop of its own, the keys scroll it, and axe passes. */
+async function expectScrollableLog(conversation: ConversationPage, what: string) {
+  const { page, thread: log } = conversation;
+  expect((await scrollOf(log)).overflows, what).toBe(true);
+  // Just before the message box in the tab order. (Chromium makes a scroller a tab stop by itself;
+  // Safari does not, which axe's scrollable-region-focusable catches.)
+  await conversation.input.focus();
+  await page.keyboard.press("Shift+Tab");
+  await expect(log).toBeFocused();
+  await page.keyboard.press("End");
+  await expect.poll(async () => (await scrollOf(log)).top, what).toBeGreaterThan(0);
+  const atEnd = (await scrollOf(log)).top;
+  await page.keyboard.press("PageUp");
+  await expect.poll(async () => (await scrollOf(log)).top, what).toBeLessThan(atEnd);
+  await page.keyboard.press("Home");
+  await expect.poll(async () => (await scrollOf(log)).top, what).toBe(0);
+  await page.keyboard.press("End");
+  await expect.poll(async () => (await scrollOf(log)).top, what).toBeGreaterThanOrEqual(atEnd);
+
+  await expectNoAxeViolations(page, what);
+  // axe's rule for a scrollable region really looked at the log (it skips what does not scroll).
+  const { passes } = await new AxeBuilder({ page }).withRules(["scrollable-region-focusable"]).analyze();
+  const checked = passes.flatMap((rule) => rule.nodes.map((node) => node.html));
+  expect(
+    checked.some((html) => html.includes('role="log"')),
+    what,
+  ).toBe(true);
+}
+
 async function matchOf(page: Page, matchId: number) {
   return (await page.request.get(`/api/matches/${matchId}`)).json();
 }
@@ -33,7 +69,7 @@ async function matchOf(page: Page, matchId: number) {
 test("two people chat live both ways, with unread badges, 'Seen', private notes, and sends that survive an outage", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000); // two counted calls, the chat, and axe on the overflowing log twice
   const { callerPage: her, receiverPage: him, caller: she, receiver: he } = await matchedPair(browser, 51);
   await countedCall(her, him, he.username);
   const matchId = await countedCall(her, him, he.username);
@@ -206,6 +242,11 @@ test("two people chat live both ways, with unread badges, 'Seen', private notes,
   await screenshot(her, "refused-phone");
   await refused.getByRole("button", { name: "Discard" }).click();
   await expect(hers.bubble("One too many")).toHaveCount(0);
+
+  // Thirty-odd messages overflow the log: it scrolls by keyboard and passes axe, on a phone and a desktop.
+  await expectScrollableLog(hers, "an overflowing conversation on a phone");
+  await her.setViewportSize({ width: 1280, height: 800 });
+  await expectScrollableLog(hers, "an overflowing conversation on a desktop");
 });
 
 test("a locked chat says why and offers to schedule; a stranger's conversation is not there", async ({

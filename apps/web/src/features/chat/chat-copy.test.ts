@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callsSummary, emptyThreadText, lockedSentence, messageTime, scheduledCallText } from "./chat-copy";
+import { callsSummary, emptyThreadText, lockedSentence, messageTime } from "./chat-copy";
 
 describe("conversation header", () => {
   it("says 'No calls yet' before any counted call, then 'Calls completed: N of 3'", () => {
@@ -39,10 +39,5 @@ describe("texts and times", () => {
     expect(messageTime(local(14, 5))).toBe("2:05 PM");
     expect(messageTime(local(0, 30))).toBe("12:30 AM");
     expect(messageTime(local(12, 0))).toBe("12:00 PM");
-  });
-
-  it("gives a scheduled call on the London clock, summer and winter", () => {
-    expect(scheduledCallText("2026-07-15T14:00:00.000Z")).toBe("Call scheduled: Jul 15, 2026 at 3:00 PM");
-    expect(scheduledCallText("2026-12-15T09:00:00.000Z")).toBe("Call scheduled: Dec 15, 2026 at 9:00 AM");
   });
 });

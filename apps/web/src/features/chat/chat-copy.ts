@@ -1,5 +1,3 @@
-import { tz } from "@date-fns/tz";
-import { TIME_ZONE } from "@kindred/shared/constants";
 import { format } from "date-fns";
 
 // The sentences of SPEC §2 "Conversation screen", word for word, as functions of the match.
@@ -28,12 +26,4 @@ export function emptyThreadText(username: string): { title: string; text: string
 /** SPEC §9 time format 'h:mm a', in the reader's own time zone (a message happened where they are). */
 export function messageTime(iso: string): string {
   return format(new Date(iso), "h:mm a");
-}
-
-const london = tz(TIME_ZONE);
-
-/** 'Call scheduled: {time}', on the London clock the call was booked in (DECISIONS "Scheduling"). */
-export function scheduledCallText(iso: string): string {
-  const at = new Date(iso);
-  return `Call scheduled: ${format(at, "MMM d, yyyy", { in: london })} at ${format(at, "h:mm a", { in: london })}`;
 }

@@ -1,5 +1,5 @@
 import { MessageCircle, MessagesSquare } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -35,8 +35,11 @@ function EmptyState({ title, text, toMatches }: { title: string; text: string; t
   );
 }
 
-/** SPEC §2 "Chats list": every unlocked chat, or those with something unread. */
-export function ChatList({ myId }: { myId: number }) {
+/**
+ * SPEC §2 "Chats list": every unlocked chat, or those with something unread. `top`: what the route
+ * puts above the list (missed calls, from the calls feature).
+ */
+export function ChatList({ myId, top }: { myId: number; top?: ReactNode }) {
   const chats = useChatsQuery();
   const now = useMinuteClock();
 
@@ -68,37 +71,40 @@ export function ChatList({ myId }: { myId: number }) {
   );
 
   return (
-    <Tabs defaultValue="all">
-      <TabsList className="w-full max-w-sm">
-        <TabsTrigger value="all">All Chats</TabsTrigger>
-        <TabsTrigger value="unread">
-          Unread
+    <div className="flex flex-col gap-4">
+      {top}
+      <Tabs defaultValue="all">
+        <TabsList className="w-full max-w-sm">
+          <TabsTrigger value="all">All Chats</TabsTrigger>
+          <TabsTrigger value="unread">
+            Unread
+            {unread.length > 0 ? (
+              <span className="ml-2 rounded-full bg-rose-600 px-1.5 text-[11px] text-white leading-5">
+                {unread.length}
+              </span>
+            ) : null}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="all">
+          {all.length > 0 ? (
+            list(all)
+          ) : (
+            <EmptyState
+              title="No chats yet"
+              text="Chat unlocks after your second audio call with a match. Call your matches to start chatting."
+              toMatches
+            />
+          )}
+        </TabsContent>
+        <TabsContent value="unread">
           {unread.length > 0 ? (
-            <span className="ml-2 rounded-full bg-rose-600 px-1.5 text-[11px] text-white leading-5">
-              {unread.length}
-            </span>
-          ) : null}
-        </TabsTrigger>
-      </TabsList>
-      <TabsContent value="all">
-        {all.length > 0 ? (
-          list(all)
-        ) : (
-          <EmptyState
-            title="No chats yet"
-            text="Chat unlocks after your second audio call with a match. Call your matches to start chatting."
-            toMatches
-          />
-        )}
-      </TabsContent>
-      <TabsContent value="unread">
-        {unread.length > 0 ? (
-          list(unread)
-        ) : (
-          <EmptyState title="No unread messages" text="You're all caught up." />
-        )}
-      </TabsContent>
-    </Tabs>
+            list(unread)
+          ) : (
+            <EmptyState title="No unread messages" text="You're all caught up." />
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
   );
 }
 

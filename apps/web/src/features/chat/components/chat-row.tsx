@@ -17,14 +17,20 @@ export function ChatRow({ chat, myId, now }: { chat: ChatSummary; myId: number; 
     <li>
       <Link
         to={`/conversation/${match.id}`}
-        aria-label={`Chat with ${other.username}${unread ? `, ${unreadCount} unread` : ""}`}
         className="flex items-center gap-4 rounded-2xl px-3 py-3 transition-colors hover:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-rose-400"
       >
-        <PersonAvatar person={other} revealed={match.arePhotosRevealed} online={other.online} size="sm" />
+        {/* The name says it all (and whether they are online): the avatar's own words would come first. */}
+        <span aria-hidden>
+          <PersonAvatar person={other} revealed={match.arePhotosRevealed} online={other.online} size="sm" />
+        </span>
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-3">
+            {/* The link is named by what it shows (axe: label-content-name-mismatch), said in full. */}
             <p className={cn("truncate text-stone-900", unread ? "font-bold" : "font-semibold")}>
-              {other.username}
+              <span className="sr-only">
+                {`Chat with ${other.username}${unread ? `, ${unreadCount} unread` : ""}.${other.online ? " Online now." : ""}`}
+              </span>
+              <span aria-hidden>{other.username}</span>
             </p>
             {lastMessage ? (
               <time dateTime={lastMessage.sentAt} className="shrink-0 text-stone-500 text-xs">

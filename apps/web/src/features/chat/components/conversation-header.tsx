@@ -1,10 +1,43 @@
-import type { Match } from "@kindred/shared/matches";
+import { type Match, scheduledSlotText, scheduleRefreshDelayMs } from "@kindred/shared/matches";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CalendarCheck, Phone } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
 import { PersonAvatar } from "@/components/person-avatar";
 import { Button } from "@/components/ui/button";
-import { callsSummary, scheduledCallText } from "../chat-copy";
+import { matchesQueryKey } from "@/lib/matches";
+import { callsSummary } from "../chat-copy";
+
+/**
+ * The scheduled call, and 'Join call' from 10 minutes before it until 30 minutes after: the server
+ * says when that changes, and the match is fetched again then.
+ */
+function ScheduledCall({ match }: { match: Match }) {
+  const queryClient = useQueryClient();
+  const { schedule } = match;
+  const delay = schedule ? scheduleRefreshDelayMs(schedule) : null;
+  useEffect(() => {
+    if (delay === null) return;
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: matchesQueryKey }), delay);
+    return () => clearTimeout(timer);
+  }, [delay, queryClient]);
+  if (!schedule) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-xl bg-violet-50 px-3 py-2 text-sm text-violet-900">
+      <CalendarCheck className="size-4 shrink-0 text-violet-600" aria-hidden />
+      <time dateTime={schedule.at} className="flex-1">
+        {scheduledSlotText(schedule.at, new Date())}
+      </time>
+      {schedule.canJoin ? (
+        <Button asChild variant="gradient" size="sm" className="h-8">
+          <Link to={`/call/${match.id}?autoStart=true`}>
+            <Phone aria-hidden /> Join call
+          </Link>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
 
 /** SPEC §2: back, who (photo only once revealed), how many calls so far, notes, and Call. */
 export function ConversationHeader({ match, notes }: { match: Match; notes?: ReactNode }) {
@@ -32,13 +65,7 @@ export function ConversationHeader({ match, notes }: { match: Match; notes?: Rea
           </Button>
         </div>
       </div>
-      {match.callScheduled && match.scheduledCallTime ? (
-        <p className="flex items-center gap-2 rounded-xl bg-violet-50 px-3 py-2 text-sm text-violet-900">
-          <CalendarCheck className="size-4 shrink-0 text-violet-600" aria-hidden />
-          <time dateTime={match.scheduledCallTime}>{scheduledCallText(match.scheduledCallTime)}</time>
-          <span className="text-violet-700 text-xs">(UK time)</span>
-        </p>
-      ) : null}
+      <ScheduledCall match={match} />
     </header>
   );
 }

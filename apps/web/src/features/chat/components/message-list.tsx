@@ -92,7 +92,10 @@ export function MessageList({
       role="log"
       aria-live="polite"
       aria-label="Messages"
-      className="flex h-[55vh] min-h-72 flex-col overflow-y-auto bg-stone-50/60 px-4 py-4"
+      // Focusable so that a keyboard can scroll the conversation (axe: scrollable-region-focusable).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must take focus to scroll by keyboard
+      tabIndex={0}
+      className="flex h-[55vh] min-h-72 flex-col overflow-y-auto bg-stone-50/60 px-4 py-4 focus-visible:outline-2 focus-visible:outline-rose-400"
     >
       {body}
     </div>
