@@ -19,7 +19,7 @@ test("a call rings on the other's page, is answered, carries audio both ways, mu
 
   const answeredAt = Date.now();
   await banner.getByRole("button", { name: "Answer" }).click();
-  await expect(receiverPage).toHaveURL(/\/call\/\d+\?answer=\d+$/);
+  await expect(receiverPage).toHaveURL(/\/call\/\d+$/);
   const receiverCall = new CallPage(receiverPage);
   await expect(receiverCall.state("On Call")).toBeVisible();
   const onCallMs = Date.now() - answeredAt;
@@ -30,6 +30,27 @@ test("a call rings on the other's page, is answered, carries audio both ways, mu
   await Promise.all([callerCall.expectAudioArriving(), receiverCall.expectAudioArriving()]);
   const audioMs = Date.now() - answeredAt;
   console.log(`calls: Answer → 'On Call' ${onCallMs} ms; Answer → audio growing both ways ${audioMs} ms`);
+
+  // Issue 27: both people on each panel, the call's progress growing, and the other's voice (the fake
+  // microphone's tone) lighting their avatar; the debug block waits, closed, under 'Details'.
+  const sides: [CallPage, string][] = [
+    [callerCall, receiver.username],
+    [receiverCall, caller.username],
+  ];
+  await Promise.all(
+    sides.map(async ([call, other]) => {
+      await expect(call.person("You")).toBeVisible();
+      await expect(call.person(other)).toBeVisible();
+      await expect(call.progress).toHaveAttribute("aria-valuetext", /^\d+:\d\d of 0:15$/);
+      const start = await call.elapsedSeconds();
+      await expect.poll(() => call.elapsedSeconds(), { intervals: [250] }).toBeGreaterThan(start);
+      await expect.poll(() => call.activity(other), { intervals: [100] }).toBeGreaterThan(0);
+      await expect(call.details).not.toHaveAttribute("open");
+      await expect(call.page.getByText("Debug information")).toBeHidden();
+      expect(await call.debugValue("Call ID")).toMatch(/^\d+$/);
+      await expect(call.page.getByText("Debug information")).toBeVisible();
+    }),
+  );
 
   const mute = callerCall.button("Mute");
   await expect(mute).toHaveAttribute("aria-pressed", "false");
@@ -91,15 +112,19 @@ test("the server ends a call at its deadline for both; two calls use up a Free p
   await expect(
     new MatchesPage(callerPage).card(receiver.username).getByRole("link", { name: "Chat" }),
   ).toBeVisible();
+  // The day's calls are used up: Call stays focusable, aria-disabled, and says why in visible words.
   const limited = new MatchesPage(callerPage)
     .card(receiver.username)
-    .getByRole("button", { name: "Daily call limit reached" });
-  await expect(limited).toBeDisabled();
-  await expect(limited).toHaveAttribute("title", /^You can start another call from 12:00 AM on /);
-  // The call page, reached another way, says why in the server's words.
+    .getByRole("button", { name: "Call", exact: true });
+  await expect(limited).toHaveAttribute("aria-disabled", "true");
+  await expect(limited).toHaveAccessibleDescription("2 of 2 calls today · next from midnight");
+  // The call page, reached another way, says so in the same words and dials nothing (issue 27 §7).
   await callerPage.goto(`/call/${matchId}?autoStart=true`);
-  await expect(callerCall.state("Call Failed")).toBeVisible();
-  await expect(callerCall.panel.getByText(/calls your Free plan allows today/)).toBeVisible();
+  await expect(callerCall.state("No calls left today")).toBeVisible();
+  await expect(
+    callerCall.panel.getByText("2 of 2 calls today · next from midnight", { exact: true }),
+  ).toBeVisible();
+  await expect(callerCall.state("Call Failed")).toHaveCount(0);
 });
 
 test("a call whose two tabs both close mid-call is still completed by the server at its deadline", async ({

@@ -1,6 +1,20 @@
 import { Volume2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { canChooseSpeaker, chosenSpeaker, onSpeakerChange } from "../devices";
+
+type SinkAudio = HTMLAudioElement & { sinkId: string; setSinkId(sinkId: string): Promise<void> };
+
+/** Plays through the chosen speaker where the browser can; a speaker that is gone means the default. */
+function applySpeaker(el: HTMLAudioElement): void {
+  if (!canChooseSpeaker()) return;
+  const audio = el as SinkAudio;
+  const wanted = chosenSpeaker() ?? "";
+  if (audio.sinkId === wanted) return;
+  audio.setSinkId(wanted).catch(() => {
+    if (audio.sinkId) void audio.setSinkId("").catch(() => {});
+  });
+}
 
 /**
  * The other person's voice. Chromium plays a remote WebRTC stream only through a media element in
@@ -10,6 +24,13 @@ import { Button } from "@/components/ui/button";
 export function RemoteAudio({ stream }: { stream: MediaStream | null }) {
   const ref = useRef<HTMLAudioElement>(null);
   const [blocked, setBlocked] = useState(false);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    applySpeaker(el);
+    return onSpeakerChange(() => applySpeaker(el));
+  }, []);
 
   useEffect(() => {
     const el = ref.current;
