@@ -15,8 +15,11 @@ import { callSockets } from "./features/calls/sockets.ts";
 import { chatRoutes } from "./features/chat/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { matchesRoutes } from "./features/matches/routes.ts";
+import { ScheduleClock } from "./features/matches/schedule-clock.ts";
 import { matchingRoutes } from "./features/matching/routes.ts";
 import { notesRoutes } from "./features/notes/routes.ts";
+import { pushPlugin } from "./features/notifications/plugin.ts";
+import { pushRoutes } from "./features/notifications/routes.ts";
 import { DatabasePhotoStore, DiskPhotoStore, type PhotoStore } from "./features/photos/photo-store.ts";
 import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
@@ -43,6 +46,8 @@ declare module "fastify" {
     db: Db;
     env: Env;
     callClock: CallClock;
+    /** The scheduled calls' "now" (a test app may move it): 'Join call', passed slots, reminders. */
+    scheduleClock: ScheduleClock;
     limits: ProductLimits;
     photos: PhotoStore;
     /** Session lookups (cached for seconds) and the changes that must end their cached copies. */
@@ -156,9 +161,12 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
     peerGoneMs: env.CALL_PEER_GONE_MS,
   });
   app.decorate("callClock", clock);
+  app.decorate("scheduleClock", new ScheduleClock());
   await app.register(callSockets, { clock });
   app.addHook("onReady", async () => clock.start());
   app.addHook("preClose", async () => clock.stop());
+  // The push outbox's sender: sweeps on every instance, and is kicked when a push is decided.
+  await app.register(pushPlugin);
 
   // Features.
   await app.register(
@@ -175,6 +183,7 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
       await api.register(callsRoutes, { clock });
       await api.register(chatRoutes);
       await api.register(notesRoutes);
+      await api.register(pushRoutes);
     },
     { prefix: "/api" },
   );

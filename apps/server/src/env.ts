@@ -16,6 +16,18 @@ const list = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** An https origin, normalised (scheme://host[:port], no path), as a push endpoint's origin is compared. */
+const httpsOrigin = z
+  .string()
+  .refine(
+    (v) => URL.canParse(v) && new URL(v).protocol === "https:",
+    "an https origin, e.g. https://127.0.0.1:8443",
+  )
+  .transform((v) => new URL(v).origin);
+
+const base64urlBytes = (v: string) =>
+  /^[A-Za-z0-9_-]+=*$/.test(v) ? Buffer.from(v, "base64url").length : -1;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -89,12 +101,42 @@ const envSchema = z.object({
   VITE_ANALYTICS_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** The built web app (vite build's output), served with the API. */
   WEB_DIST: z.string().default("apps/web/dist"),
+  /** Web Push's VAPID key pair (base64url, as web-push makes them), both or neither; neither: made once, kept in the database. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  /** Who push services may contact about this sender: mailto: or https:. Unset: PUBLIC_ORIGIN when https, else a mailto:. */
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:)/, "a mailto: or https: address")
+      .optional(),
+  ),
+  /**
+   * Origins a push subscription may point at besides the known push services (comma-separated https
+   * origins, e.g. https://127.0.0.1:8443): tests and self-hosted push services. Anything else is refused.
+   */
+  PUSH_ENDPOINT_ALLOW: z.string().default("").transform(list).pipe(z.array(httpsOrigin)),
+  /** How often each instance sends the push outbox's due rows (a decided push is also sent at once). */
+  PUSH_SWEEP_MS: z.coerce.number().int().min(20).default(1_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envSchema
+    .refine((e) => !e.VAPID_PUBLIC_KEY === !e.VAPID_PRIVATE_KEY, {
+      path: ["VAPID_PRIVATE_KEY"],
+      message: "set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither",
+    })
+    .refine((e) => !e.VAPID_PUBLIC_KEY || base64urlBytes(e.VAPID_PUBLIC_KEY) === 65, {
+      path: ["VAPID_PUBLIC_KEY"],
+      message: "a P-256 public key in base64url (65 bytes), as `npx web-push generate-vapid-keys` prints it",
+    })
+    .refine((e) => !e.VAPID_PRIVATE_KEY || base64urlBytes(e.VAPID_PRIVATE_KEY) === 32, {
+      path: ["VAPID_PRIVATE_KEY"],
+      message: "a P-256 private key in base64url (32 bytes), as `npx web-push generate-vapid-keys` prints it",
+    })
+    .safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

@@ -4,6 +4,7 @@ import * as matches from "./schema/matches.ts";
 import * as messages from "./schema/messages.ts";
 import * as notes from "./schema/notes.ts";
 import * as photos from "./schema/photos.ts";
+import * as push from "./schema/push.ts";
 import * as reports from "./schema/reports.ts";
 import * as sessions from "./schema/sessions.ts";
 import * as users from "./schema/users.ts";
@@ -17,4 +18,5 @@ export const tables = {
   ...notes,
   ...reports,
   ...photos,
+  ...push,
 };

@@ -15,6 +15,23 @@ declare module "vitest" {
   }
 }
 
+/**
+ * The test push endpoint's certificate (push-endpoint.ts) joins the CAs the workers trust. Node reads
+ * NODE_EXTRA_CA_CERTS once, at process start: set here, before Vitest forks its workers, it reaches
+ * them, and the app under test verifies TLS exactly as in production. A file already named there is kept.
+ */
+function trustPushEndpoint(dir: string) {
+  const cert = path.join(import.meta.dirname, "fixtures/push-endpoint.crt");
+  const existing = process.env.NODE_EXTRA_CA_CERTS;
+  if (!existing || existing === cert) {
+    process.env.NODE_EXTRA_CA_CERTS = cert;
+    return;
+  }
+  const bundle = path.join(dir, "extra-ca-certs.pem");
+  fs.writeFileSync(bundle, `${fs.readFileSync(existing, "utf8")}\n${fs.readFileSync(cert, "utf8")}`);
+  process.env.NODE_EXTRA_CA_CERTS = bundle;
+}
+
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -23,6 +40,7 @@ export function withDatabase(url: string, name: string): string {
 
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kindred-test-"));
+  trustPushEndpoint(dir);
   const { MIGRATIONS_DIR } = loadEnv({});
   const database = await openDatabase({ migrationsDir: MIGRATIONS_DIR });
   const dumpFile = path.join(dir, "template.tar.gz");

@@ -46,6 +46,10 @@ export const matches = pgTable(
   (t) => [
     uniqueIndex("matches_pair_idx").on(t.userId1, t.userId2),
     index("matches_user2_idx").on(t.userId2),
+    // The push scan's reminders (issue 28): accepted slots only.
+    index("matches_accepted_slot_idx")
+      .on(t.scheduledCallTime)
+      .where(sql`${t.callScheduled} and ${t.scheduleAccepted}`),
     check("matches_ordered_pair", sql`${t.userId1} < ${t.userId2}`),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -34,6 +35,8 @@ export const messages = pgTable(
     index("messages_match_sent_idx").on(t.matchId, t.sentAt),
     uniqueIndex("messages_match_seq_idx").on(t.matchId, t.seq),
     uniqueIndex("messages_client_idx").on(t.matchId, t.senderId, t.clientId),
+    // The push scan's unread messages (issue 28): only the few still unread.
+    index("messages_unread_sent_idx").on(t.sentAt).where(sql`not ${t.isRead}`),
   ],
 );
 

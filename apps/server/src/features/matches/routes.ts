@@ -22,7 +22,6 @@ import { announceMatchUpdated } from "./events.ts";
 import { blockAndReport, endMatch } from "./mutations.ts";
 import { toMatch } from "./present.ts";
 import { clearPassedSlots } from "./schedule.ts";
-import { ScheduleClock } from "./schedule-clock.ts";
 import { scheduleRoutes } from "./schedule-routes.ts";
 
 const params = { params: idParamsSchema };
@@ -42,7 +41,7 @@ const userSchema = {
   response: { 200: publicUserSchema, ...errorResponses(401, 404) },
 };
 export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const clock = new ScheduleClock();
+  const clock = app.scheduleClock;
   const isOnline = async (userId: number) => (await app.realtime.presence.onlineAmong([userId])).has(userId);
 
   /** Reading matches is when their passed slots clear; the other person hears of it. */

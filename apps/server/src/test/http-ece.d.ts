@@ -1,0 +1,8 @@
+// http_ece (a test-only dependency) ships no types: the one function the push endpoint uses.
+declare module "http_ece" {
+  import type { ECDH } from "node:crypto";
+  export function decrypt(
+    buffer: Buffer,
+    params: { version: "aes128gcm"; privateKey: ECDH; authSecret: string | Buffer },
+  ): Buffer;
+}
