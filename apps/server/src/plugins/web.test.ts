@@ -15,6 +15,14 @@ fs.writeFileSync(path.join(dist, "assets", "app-1234.js.gz"), "gzip copy");
 // The real one, as the build copies it from apps/web/public.
 const robots = fs.readFileSync(path.resolve(import.meta.dirname, "../../../web/public/robots.txt"), "utf8");
 fs.writeFileSync(path.join(dist, "robots.txt"), robots);
+// The service worker and the manifest, as the build writes them (the manifest is the real one).
+const swCode = "self.addEventListener('push', () => {});";
+fs.writeFileSync(path.join(dist, "sw.js"), swCode);
+const manifest = fs.readFileSync(
+  path.resolve(import.meta.dirname, "../../../web/public/manifest.webmanifest"),
+  "utf8",
+);
+fs.writeFileSync(path.join(dist, "manifest.webmanifest"), manifest);
 // Pages the build renders for visitors (apps/web/scripts/prerender.mjs), named by their URL.
 const prerendered = path.join(dist, "prerendered");
 fs.mkdirSync(prerendered);
@@ -117,6 +125,46 @@ describe("the web app's files", () => {
     expect(lines).toContain("User-agent: *");
     expect(lines).toContain("Allow: /");
     expect(lines.filter((line) => /^disallow:\s*\S/i.test(line))).toEqual([]);
+  });
+});
+
+describe("the installable app's files", () => {
+  it("send the service worker as JavaScript, revalidated every time (a new build takes over at once)", async () => {
+    const res = await app.inject({ method: "GET", url: "/sw.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(swCode);
+    expect(res.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("send the manifest as application/manifest+json, revalidated, with what installing needs", async () => {
+    const res = await app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.json()).toMatchObject({
+      name: "Kindred",
+      start_url: "/home",
+      scope: "/",
+      display: "standalone",
+    });
+  });
+
+  it("come under the pages' CSP, which lets the worker and the manifest load from this origin only", async () => {
+    const res = await app.inject({ method: "GET", url: "/sw.js" });
+    const csp = String(res.headers["content-security-policy"]);
+    const directives = new Map(
+      csp.split(";").map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(" ")] as const;
+      }),
+    );
+    // worker-src falls back to script-src, manifest-src to default-src: both 'self' alone.
+    expect(directives.get("default-src")).toBe("'self'");
+    expect(directives.get("script-src")).toBe("'self'");
+    for (const name of ["worker-src", "manifest-src", "child-src"]) {
+      expect([undefined, "'self'"]).toContain(directives.get(name));
+    }
   });
 });
 

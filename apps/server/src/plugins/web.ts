@@ -40,6 +40,8 @@ export async function webPlugin(
       preCompressed: true,
       // The pre-rendered pages answer their own URLs only (below), never /prerendered/….
       allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDERED_DIR}/`),
+      // Everything else is revalidated on each use: index.html, and the service worker's script
+      // (/sw.js) and the manifest, whose old copies would keep a browser on an old build.
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

@@ -2,6 +2,7 @@ import { CALL_WARNING_SECONDS, COUNTED_AFTER_SECONDS, PEER_GONE_MS } from "@kind
 import type { CallEndReason } from "@kindred/shared/calls";
 import type { FastifyInstance } from "fastify";
 import type { CallRow } from "../../db/schema/calls.ts";
+import { pushRingEnded } from "../notifications/triggers.ts";
 import { announceCall } from "./events.ts";
 import { completeCall, missUnanswered, overdueCallIds, takeDueWarnings } from "./mutations.ts";
 
@@ -95,7 +96,10 @@ export class CallClock {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      for (const call of await missUnanswered(this.app.db, now)) await announceCall(this.app, call);
+      for (const call of await missUnanswered(this.app.db, now)) {
+        await announceCall(this.app, call);
+        await pushRingEnded(this.app, call); // at the real time: the outbox sends and expires by it
+      }
       const warnWithin = CALL_WARNING_SECONDS * 1000 * this.opts.timeScale;
       for (const call of await takeDueWarnings(this.app.db, now, warnWithin)) {
         await announceCall(this.app, call, { warning: true });

@@ -6,6 +6,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import { type CallRow, calls } from "../../db/schema/calls.ts";
 import { matches } from "../../db/schema/matches.ts";
 import { users } from "../../db/schema/users.ts";
+import { pushUnlocks } from "../notifications/triggers.ts";
 
 // Every transition is one conditional UPDATE (… WHERE status = <the state it leaves>): of two requests,
 // instances or sweeps racing, exactly one changes the row and gets it back; the others get nothing.
@@ -210,6 +211,7 @@ async function countCall(tx: Executor, call: CallRow) {
       scheduleAccepted: sql`case when ${scheduledBefore} then false else ${matches.scheduleAccepted} end`,
     })
     .where(eq(matches.id, call.matchId));
+  await pushUnlocks(tx, call, revealAfter);
 }
 
 /** The receiver has seen their missed and declined calls: all of them, or one match's. */

@@ -14,6 +14,7 @@ import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError, notFound } from "../../lib/http-error.ts";
 import { requireLiveMatch } from "../../lib/live-match.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
+import { pushRingEnded } from "../notifications/triggers.ts";
 import type { CallClock } from "./clock.ts";
 import { findCallFor, findLiveCallOfMatch, findRingingFor } from "./data.ts";
 import { announceCall } from "./events.ts";
@@ -194,6 +195,7 @@ export const callsRoutes: FastifyPluginAsyncZod<{ clock: CallClock }> = async (a
           : await endRinging(app.db, call.id, status === "rejected" ? "rejected" : "cancelled", me.id, now);
       if (!changed) throw new HttpError(409, ENDED);
       await announceCall(app, changed);
+      await pushRingEnded(app, changed, now);
       if (changed.status === "active") clock.watchDeadline(changed);
       return toCallFor(changed, me.id);
     },

@@ -10,6 +10,7 @@ import { HttpError, notFound } from "../../lib/http-error.ts";
 import { requireLiveMatch } from "../../lib/live-match.ts";
 import { tooManyRequests } from "../../lib/rate-limit.ts";
 import type { SessionUser } from "../../lib/sessions/lookup.ts";
+import { pushRing } from "../notifications/triggers.ts";
 import { callsStartedWithin, findLiveCallOfMatch, lockLiveMatch, ringTimesInMatch } from "./data.ts";
 import { announceCall, ring } from "./events.ts";
 import { insertPendingCall } from "./mutations.ts";
@@ -104,7 +105,10 @@ export async function startCall(
     await tx.execute(sql`select pg_advisory_xact_lock(${CALLS_STARTED_LOCK}::int, ${me.id}::int)`);
     if (!(await lockLiveMatch(tx, match.id))) throw notFound("Match not found");
     await refuseOverLimits(tx, me, { matchId: match.id, name: other.username }, now);
-    return insertPendingCall(tx, values, now);
+    const row = await insertPendingCall(tx, values, now);
+    // The ring's push is decided in the call's transaction: both commit, or neither.
+    if (row) await pushRing(tx, app, row, me.username, match, now);
+    return row;
   });
   // Both pressed Call at once: the other request's call won the unique index; join it.
   if (!call) {
@@ -112,6 +116,7 @@ export async function startCall(
     if (!winner) throw new HttpError(409, "The call could not be started. Please try again.");
     return { call: winner, created: false };
   }
+  app.push.kick(); // the ring's push leaves now, not at the sender's next sweep
   await ring(app, call, me);
   await announceCall(app, call);
   return { call, created: true };

@@ -4,6 +4,7 @@ import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
 import { announceNewMatch } from "../matches/events.ts";
+import { pushNewMatches } from "../notifications/triggers.ts";
 import { generateMatches } from "./generate.ts";
 
 export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +28,7 @@ export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
       await Promise.all(
         found.newMatches.map((m) => announceNewMatch(app, m.id, m.otherUser.id, user.username)),
       );
+      await pushNewMatches(app, user, found.newMatches);
       return found;
     },
   );
