@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, URL } from "node:url";
@@ -51,10 +52,46 @@ function precompress(): Plugin {
   };
 }
 
+/** The service worker's entry (src/sw/sw.ts), built to a fixed name: /sw.js, whose scope is the whole site. */
+const SW_ENTRY = "sw";
+const SW_FILE = "sw.js";
+
+/**
+ * Gives the service worker a version: a hash of every other file of the build and of public/, put
+ * where sw.ts names __KINDRED_SW_VERSION__. A build that changes anything changes sw.js, which the
+ * browser then installs (and its cache of the old build's assets is deleted); an unchanged build does not.
+ */
+function serviceWorkerVersion(): Plugin {
+  let publicDir = "";
+  return {
+    name: "kindred-sw-version",
+    apply: "build",
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    generateBundle(_options, bundle) {
+      const sw = bundle[SW_FILE];
+      if (sw?.type !== "chunk") return;
+      const hash = crypto.createHash("sha256");
+      for (const name of Object.keys(bundle).sort()) if (name !== SW_FILE) hash.update(`${name}\n`);
+      const publicFiles = publicDir ? fs.readdirSync(publicDir, { recursive: true, encoding: "utf8" }) : [];
+      for (const name of publicFiles.sort()) {
+        const file = path.join(publicDir, name);
+        if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+      }
+      const version = JSON.stringify(hash.digest("base64url").slice(0, 12));
+      if (!sw.code.includes("__KINDRED_SW_VERSION__")) throw new Error("sw.js lacks __KINDRED_SW_VERSION__");
+      sw.code = sw.code.replaceAll("__KINDRED_SW_VERSION__", version);
+      if (/^\s*(import|export)\b/m.test(sw.code))
+        throw new Error("sw.js must not import or export: it runs as a classic script");
+    },
+  };
+}
+
 const backend = process.env.KINDRED_DEV_BACKEND ?? "http://localhost:5000";
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), precompress(), serviceWorkerVersion()],
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
@@ -65,11 +102,17 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    // Two entries: the whole app (index.html → main.tsx) and the visitor's landing page (visitor.tsx).
-    // The manifest tells scripts/prerender.mjs which files each one loads.
+    // Three entries: the whole app (index.html → main.tsx), the visitor's landing page (visitor.tsx)
+    // and the service worker, at a fixed name. The manifest tells scripts/prerender.mjs which files
+    // each page entry loads.
     manifest: true,
     rollupOptions: {
-      input: { main: "index.html", visitor: "src/visitor.tsx" },
+      input: { main: "index.html", visitor: "src/visitor.tsx", [SW_ENTRY]: "src/sw/sw.ts" },
+      output: isSsrBuild
+        ? {}
+        : {
+            entryFileNames: (chunk) => (chunk.name === SW_ENTRY ? SW_FILE : "assets/[name]-[hash].js"),
+          },
     },
   },
   server: {
@@ -80,4 +123,4 @@ export default defineConfig({
       "/basic-ws": { target: backend, ws: true },
     },
   },
-});
+}));

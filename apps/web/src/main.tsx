@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserApp } from "@/app/app";
+import { registerServiceWorker } from "@/lib/service-worker";
 import "./index.css";
 
 const container = document.getElementById("root");
@@ -10,3 +11,4 @@ if (!container) throw new Error("The #root element is missing from index.html");
 // own, smaller entry: visitor.tsx.)
 if (container.firstElementChild) hydrateRoot(container, <BrowserApp />);
 else createRoot(container).render(<BrowserApp />);
+void registerServiceWorker();

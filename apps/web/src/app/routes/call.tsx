@@ -6,6 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCallMatchQuery } from "@/features/calls/api/get-call-match";
 import { CallScreen } from "@/features/calls/components/call-screen";
 import { DialGatePanel } from "@/features/calls/components/dial-gate-panel";
+import { useAnswerLink } from "@/features/calls/hooks/use-answer-link";
 import { useDialGate } from "@/features/calls/hooks/use-dial-gate";
 import { ScheduleCallDialog } from "@/features/matches/components/schedule-call-dialog";
 import { NotesButton } from "@/features/notes/components/notes-button";
@@ -15,6 +16,18 @@ import { useAuth } from "@/lib/auth";
 function idOf(value: string | null | undefined): number | null {
   if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
   return Number(value);
+}
+
+/** Answer on a notification whose call stopped ringing before this page opened. */
+function CallOver() {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl bg-stone-100 p-8 text-center">
+      <h2 className="font-semibold text-stone-900 text-xl">This call has already ended.</h2>
+      <Button asChild variant="outline">
+        <Link to="/matches">Return to Matches</Link>
+      </Button>
+    </div>
+  );
 }
 
 function SetupError() {
@@ -32,15 +45,16 @@ function SetupError() {
 /**
  * /call/{matchId}: shows the match's call from the call manager. A call that rings or runs is joined
  * at once; a new one is dialled unless they are offline ('Call anyway') or the day's calls are used
- * up. `?autoStart=true` (from a match card) and an old `?answer=` change nothing: Answer on the
- * banner has already answered. Private notes and the schedule dialog are composed here, since
- * features do not import each other.
+ * up. `?autoStart=true` (from a match card) changes nothing. `?answer={callId}` (Answer on a push
+ * notification) answers that call if it still rings, and dials nothing if it has ended. Private
+ * notes and the schedule dialog are composed here, since features do not import each other.
  */
 export function CallPage() {
   const params = useParams();
   const matchId = idOf(params.id);
   const { user } = useAuth();
   const match = useCallMatchQuery(matchId ?? 0);
+  const answerLink = useAnswerLink(matchId);
   // Try Again and Call back start a fresh call attempt.
   const [attempt, setAttempt] = useState(0);
   const { gate, callAnyway } = useDialGate(matchId, match.data, attempt);
@@ -50,7 +64,8 @@ export function CallPage() {
 
   let body: ReactNode;
   if (matchId === null || (match.isError && !match.data)) body = <SetupError />;
-  else if (!match.data || !user) {
+  else if (answerLink === "over") body = <CallOver />;
+  else if (!match.data || !user || answerLink === "checking") {
     body = (
       <div className="flex flex-col items-center gap-3 py-12 text-stone-600">
         <Spinner label="Loading" />
