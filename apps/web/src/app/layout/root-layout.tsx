@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { AuthProvider } from "@/features/auth/components/auth-provider";
+import { usePushResync } from "@/features/notifications/hooks/use-push-resync";
 import { useAuth } from "@/lib/auth";
 import { RealtimeProvider } from "@/lib/realtime";
 import { Chrome } from "./chrome";
@@ -20,6 +21,17 @@ function Calls() {
   );
 }
 
+/** A signed-in person's push subscription, posted again at each app start (it may have rotated). */
+function PushResync({ userId }: { userId: number }) {
+  usePushResync(userId);
+  return null;
+}
+
+function SignedInPush() {
+  const { user } = useAuth();
+  return user ? <PushResync userId={user.id} /> : null;
+}
+
 /** The chrome, as a visitor or a member sees it. */
 function ChromeFor() {
   const { user, isLoading } = useAuth();
@@ -33,6 +45,7 @@ export function RootLayout() {
       <RealtimeProvider>
         <ChromeFor />
         <Calls />
+        <SignedInPush />
       </RealtimeProvider>
     </AuthProvider>
   );

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from "@kindred/shared/constants";
 import { CallSettings } from "@/features/calls/components/call-settings";
+import { NotificationSettings } from "@/features/notifications/components/notification-settings";
 import { PauseProfile } from "@/features/profile/components/pause-profile";
 import { SettingsPage as SettingsScreen } from "@/features/settings/components/settings-page";
 import { SettingsSection } from "@/features/settings/components/settings-section";
@@ -14,6 +15,12 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection title="Calls" description="The microphone and speaker your calls use on this device.">
         <CallSettings />
+      </SettingsSection>
+      <SettingsSection
+        title="Notifications"
+        description="How Kindred reaches you when it is closed: calls, reminders and messages."
+      >
+        <NotificationSettings />
       </SettingsSection>
     </SettingsScreen>
   );
