@@ -50,7 +50,7 @@ const relayServers = HAS_TURN
 // runs among them: it starts (and restarts) an app of its own, and times the pages coming back; so do
 // the failover spec (two instances on PostgreSQL and Redis) and the media-cut spec (its own coturn).
 const CALL_SPECS =
-  /[\\/](calls(-[a-z-]+)?|call-journey|after-call|missed-calls|scheduling|limits|chat|server-restart)\.spec\.ts$/;
+  /[\\/](calls(-[a-z-]+)?|call-journey|after-call|missed-calls|scheduling|limits|chat|server-restart|push-flows)\.spec\.ts$/;
 const CHROMIUM = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 
 export default defineConfig({

@@ -14,7 +14,7 @@ export class AppShell {
     this.bottomNav = page.getByRole("navigation", { name: "Bottom navigation" });
     this.userMenuButton = page.getByRole("button", { name: "Open user menu" });
     // Scoped to the toast region: Radix also mirrors toast text into a hidden live announcer.
-    this.notifications = page.getByRole("region", { name: /Notifications/ });
+    this.notifications = page.getByRole("region", { name: /^Notifications \(/ });
   }
 
   toast(text: string): Locator {

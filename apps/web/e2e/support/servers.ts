@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 
 // The servers a browser-test run starts (playwright.config.ts) and the specs reach. Everything derives
 // from E2E_PORT, so that two runs on one machine never share a port or a database.
@@ -22,6 +23,21 @@ export const RELAY_MAX_PORT = RELAY_MIN_PORT + 299;
 /** The apps' CALL_TIME_SCALE: a first call lasts 15 s and counts once it has been active 3 s. */
 export const CALL_TIME_SCALE = 0.05;
 
+/** Ports the Fetch standard blocks (Chromium and Node's fetch refuse them), e.g. 5060/5061 (SIP). */
+const BAD_PORTS = new Set([5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6697, 10080]);
+
+/**
+ * Push endpoints a spec serves itself (a stubbed subscription, or a local HTTPS endpoint that decrypts):
+ * four ports clear of PORT+1..+22, which the app accepts through PUSH_ENDPOINT_ALLOW.
+ */
+export const PUSH_ENDPOINT_PORTS = Array.from({ length: 8 }, (_, i) => PORT + 24 + i)
+  .filter((port) => !BAD_PORTS.has(port))
+  .slice(0, 4);
+/** The certificate of the test push endpoint (apps/server/src/test/push-endpoint.ts), which the app trusts. */
+export const PUSH_ENDPOINT_CA = fileURLToPath(
+  new URL("../../../server/src/test/fixtures/push-endpoint.crt", import.meta.url),
+);
+
 /** The environment every browser-test app runs with (playwright.config.ts, and specs that start their own). */
 export const APP_ENV: Record<string, string> = {
   HOST: "127.0.0.1",
@@ -36,13 +52,14 @@ export const APP_ENV: Record<string, string> = {
   // browsers, and a 503 for a page or a hang-up while the machine is busy tells nothing about the app.
   MAX_EVENT_LOOP_DELAY_MS: "0",
   STUN_URLS: "",
+  // Web Push: the app posts only to known push services, plus these (loopback endpoints of the specs').
+  PUSH_ENDPOINT_ALLOW: PUSH_ENDPOINT_PORTS.map((port) => `https://127.0.0.1:${port}`).join(","),
+  NODE_EXTRA_CA_CERTS: PUSH_ENDPOINT_CA,
 };
 
 /** A port for a spec that starts (and restarts) an app of its own, clear of the shared app and the relay app. */
 export const OWN_APP_PORT = PORT + 2;
 
-/** Ports the Fetch standard blocks (Chromium and Node's fetch refuse them), e.g. 5060/5061 (SIP). */
-const BAD_PORTS = new Set([5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6697, 10080]);
 const [failoverA, failoverB, front, cutApp] = Array.from({ length: 20 }, (_, i) => PORT + 3 + i).filter(
   (port) => !BAD_PORTS.has(port),
 ) as [number, number, number, number];
