@@ -1,11 +1,11 @@
-import { type Match, scheduledSlotText, scheduleRefreshDelayMs } from "@kindred/shared/matches";
-import { useQueryClient } from "@tanstack/react-query";
+import { type Match, scheduledSlotText } from "@kindred/shared/matches";
 import { ArrowLeft, CalendarCheck, Phone } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { JoinCallLink } from "@/components/join-call-link";
 import { PersonAvatar } from "@/components/person-avatar";
 import { Button } from "@/components/ui/button";
-import { matchesQueryKey } from "@/lib/matches";
+import { useScheduleRefresh } from "@/lib/use-schedule-refresh";
 import { callsSummary } from "../chat-copy";
 
 /**
@@ -13,14 +13,8 @@ import { callsSummary } from "../chat-copy";
  * says when that changes, and the match is fetched again then.
  */
 function ScheduledCall({ match }: { match: Match }) {
-  const queryClient = useQueryClient();
   const { schedule } = match;
-  const delay = schedule ? scheduleRefreshDelayMs(schedule) : null;
-  useEffect(() => {
-    if (delay === null) return;
-    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: matchesQueryKey }), delay);
-    return () => clearTimeout(timer);
-  }, [delay, queryClient]);
+  useScheduleRefresh(schedule);
   if (!schedule) return null;
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-xl bg-violet-50 px-3 py-2 text-sm text-violet-900">
@@ -28,13 +22,7 @@ function ScheduledCall({ match }: { match: Match }) {
       <time dateTime={schedule.at} className="flex-1">
         {scheduledSlotText(schedule.at, new Date())}
       </time>
-      {schedule.canJoin ? (
-        <Button asChild variant="gradient" size="sm" className="h-8">
-          <Link to={`/call/${match.id}?autoStart=true`}>
-            <Phone aria-hidden /> Join call
-          </Link>
-        </Button>
-      ) : null}
+      {schedule.canJoin ? <JoinCallLink matchId={match.id} /> : null}
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { type Match, scheduledSlotText } from "@kindred/shared/matches";
-import { CalendarCheck, CalendarClock, Check, Phone, X } from "lucide-react";
+import { CalendarCheck, CalendarClock, Check, X } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { JoinCallLink } from "@/components/join-call-link";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { errorDetail } from "@/lib/api";
+import { useScheduleRefresh } from "@/lib/use-schedule-refresh";
 import { useAcceptScheduleMutation, useCancelScheduleMutation } from "../api/schedule-call";
-import { useScheduleRefresh } from "../hooks/use-schedule-refresh";
 import { ScheduleCallDialog } from "./schedule-call-dialog";
 
 /** Where the proposal stands, from the viewer's side. */
@@ -71,13 +71,7 @@ export function MatchCardSchedule({ match }: { match: Match }) {
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        {schedule.canJoin ? (
-          <Button asChild variant="gradient" size="sm" className="h-8">
-            <Link to={`/call/${match.id}?autoStart=true`}>
-              <Phone aria-hidden /> Join call
-            </Link>
-          </Button>
-        ) : null}
+        {schedule.canJoin ? <JoinCallLink matchId={match.id} /> : null}
         {theirs ? (
           <>
             <Button

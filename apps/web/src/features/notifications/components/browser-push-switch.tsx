@@ -1,5 +1,5 @@
+import { SettingSwitch } from "@/components/ui/setting-switch";
 import type { PushState } from "../push-state";
-import { SettingSwitch } from "./setting-switch";
 
 const LABEL = "Notifications on this browser";
 

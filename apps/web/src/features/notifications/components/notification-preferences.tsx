@@ -1,10 +1,10 @@
 import type { NotificationSettings } from "@kindred/shared/notifications";
 import { Button } from "@/components/ui/button";
+import { SettingSwitch } from "@/components/ui/setting-switch";
 import { errorDetail } from "@/lib/api";
 import { useNotificationSettingsQuery } from "../api/get-notification-settings";
 import { useUpdateNotificationSettingsMutation } from "../api/update-notification-settings";
 import { QuietHours } from "./quiet-hours";
-import { SettingSwitch } from "./setting-switch";
 
 type TypeKey = "calls" | "reminders" | "messages" | "news";
 

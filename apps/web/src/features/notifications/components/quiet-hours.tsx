@@ -2,7 +2,7 @@ import type { NotificationSettings } from "@kindred/shared/notifications";
 import { useEffect, useId, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { SettingSwitch } from "./setting-switch";
+import { SettingSwitch } from "@/components/ui/setting-switch";
 
 type QuietHoursValue = NotificationSettings["quietHours"];
 
