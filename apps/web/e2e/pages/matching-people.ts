@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
-import { newUser, type TestUser } from "../support/users";
-import { AuthPage } from "./auth-page";
+import { newUser, registerViaApi, type TestUser } from "../support/users";
 
 /** Answers that fit each other. */
 const SHARED_ANSWERS = {
@@ -32,10 +31,10 @@ const SIDES = {
 } as const;
 
 /**
- * Registers through the UI, then completes the profile through the API (page.request shares the
- * browser's cookies), so this spec does not depend on the onboarding wizard's screens. Everyone
- * accepts only their own `age`, so each test's people are matched among themselves, not with other
- * specs' people.
+ * Registers and completes the profile through the API (page.request shares the browser's cookies), then
+ * opens /home signed in: the specs using it are about what comes after sign-up, which auth.spec and
+ * onboarding.spec cover through the UI. Everyone accepts only their own `age`, so each test's people
+ * are matched among themselves, not with other specs' people.
  */
 export async function onboard(
   page: Page,
@@ -43,10 +42,7 @@ export async function onboard(
   prefix: string,
   age: number,
 ): Promise<TestUser & { id: number }> {
-  const user = newUser(prefix);
-  await new AuthPage(page).goto("register");
-  await new AuthPage(page).register(user);
-  await expect(page).toHaveURL(/\/home$/);
+  const user = await registerViaApi(page.request, newUser(prefix));
   const res = await page.request.put("/api/profile", {
     data: {
       ...SHARED_ANSWERS,
@@ -59,5 +55,7 @@ export async function onboard(
   });
   expect(res.status(), await res.text()).toBe(200);
   const { id } = (await res.json()) as { id: number };
+  await page.goto("/home");
+  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
   return { ...user, id };
 }

@@ -56,8 +56,8 @@ export async function ring(
   const callerCall = new CallPage(callerPage);
   await expect(callerCall.state("Calling...")).toBeVisible();
   const banner = incomingBanner(receiverPage);
-  // Within a second of the call ringing out.
-  await expect(banner).toBeVisible({ timeout: 1_000 });
+  // How fast is printed, not asserted: bench:calls measures it; a loaded machine must not fail the flow.
+  await expect(banner).toBeVisible();
   console.log(`calls: Call click → banner on the other page ${Date.now() - clickedAt} ms`);
   const matchId = Number(/\/call\/(\d+)/.exec(callerPage.url())?.[1]);
   return { callerCall, banner, matchId };

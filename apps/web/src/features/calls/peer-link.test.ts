@@ -256,6 +256,30 @@ describe("PeerLink (track-less transceiver, perfect negotiation, trickle ICE, IC
     expect(pc.restarts).toBe(0);
   });
 
+  it("a first try that fails gets a new ICE round, ringing or active, until it connects", async () => {
+    for (const active of [false, true]) {
+      const { pc, link } = make(false);
+      if (active) link.activate();
+      pc.setState("connecting");
+      pc.setState("failed");
+      await vi.advanceTimersByTimeAsync(PEER.restartAfterDisconnectMs);
+      expect(pc.restarts).toBe(1);
+      await vi.advanceTimersByTimeAsync(PEER.restartEveryMs);
+      expect(pc.restarts).toBe(2);
+      pc.setState("connected");
+      await vi.advanceTimersByTimeAsync(PEER.restartEveryMs * 3);
+      expect(pc.restarts).toBe(2);
+      link.close();
+    }
+  });
+
+  it("holding its candidates (ringing, no relay), a failed link waits for Answer", async () => {
+    const { pc } = make(true, true);
+    pc.setState("failed");
+    await vi.advanceTimersByTimeAsync(PEER.restartEveryMs * 3);
+    expect(pc.restarts).toBe(0);
+  });
+
   it("closes the connection and goes quiet", async () => {
     const { pc, link, onFatal } = make(false);
     link.activate();

@@ -275,11 +275,14 @@ export class PeerLink {
     }
     if (state === "disconnected" || state === "failed") {
       this.deps.onConnected(false);
-      if (this.live && this.hasConnected) this.scheduleRestart(PEER.restartAfterDisconnectMs);
+      // A drop mid-call may mend itself first. A failed link will not: every check timed out (a busy
+      // machine can do that to a first try too), so it gets a new ICE round, ringing or not.
+      const failed = state === "failed" && !this.held;
+      if ((this.live && this.hasConnected) || failed) this.scheduleRestart(PEER.restartAfterDisconnectMs);
     }
   }
 
-  /** While the call is active and media is down: a restart after 2 s, then every 4 s, never giving up. */
+  /** While media is down: a restart after 2 s, then every 4 s, never giving up (close() stops it). */
   private scheduleRestart(delayMs: number): void {
     if (this.restartTimer || this.closed) return;
     this.restartTimer = setTimeout(() => {
