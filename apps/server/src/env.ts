@@ -118,6 +118,20 @@ const envSchema = z.object({
   PUSH_ENDPOINT_ALLOW: z.string().default("").transform(list).pipe(z.array(httpsOrigin)),
   /** How often each instance sends the push outbox's due rows (a decided push is also sent at once). */
   PUSH_SWEEP_MS: z.coerce.number().int().min(20).default(1_000),
+  /**
+   * Where mail goes: smtp:// or smtps://user:pass@host:port. Unset: mail is kept, never sent, and shown
+   * at /dev/mailbox to this machine only (the development mailbox).
+   */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  /** The From of every mail. */
+  MAIL_FROM: z.string().default("Kindred <no-reply@kindred.local>"),
+  /** How often each instance sends the mail outbox's due rows (a mail queued is also sent at once). */
+  MAIL_SWEEP_MS: z.coerce.number().int().min(20).default(5_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -10,7 +10,7 @@ const username = z
   .min(USERNAME_MIN, "Username must be at least 3 characters")
   .max(30, "Username must be at most 30 characters")
   .regex(USERNAME_PATTERN, "Username may use letters, numbers, dots, dashes and underscores only");
-const password = z
+export const password = z
   .string({ error: "Password is required" })
   .min(PASSWORD_MIN, "Password must be at least 6 characters")
   .max(200, "Password must be at most 200 characters");
@@ -26,10 +26,17 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+export const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .email("Invalid email format")
+  .max(254);
+
 export const registerSchema = z.object({
   username,
   password,
-  email: z.string({ error: "Email is required" }).trim().toLowerCase().email("Invalid email format").max(254),
+  email,
   name: z.string().trim().max(100, "Full name must be at most 100 characters").optional().default(""),
 });
 export type RegisterInput = z.input<typeof registerSchema>;

@@ -50,6 +50,8 @@ export const selfUserSchema = z.object({
   onboardingCompleted: z.boolean(),
   /** Signs in with Google only (no password): deleting the account asks for a typed confirmation. */
   googleOnly: z.boolean(),
+  /** The email address was confirmed by a mailed link (or Google). Mail notifications need it. */
+  emailVerified: z.boolean(),
   /** 'Pause my profile': out of new matching until resumed. */
   matchingPaused: z.boolean(),
   questionnaireStep: z.number().int(),

@@ -1,5 +1,6 @@
 // Drizzle's relational client wants every table in one object; this is that object, nothing more.
 import * as calls from "./schema/calls.ts";
+import * as mail from "./schema/mail.ts";
 import * as matches from "./schema/matches.ts";
 import * as messages from "./schema/messages.ts";
 import * as notes from "./schema/notes.ts";
@@ -19,4 +20,5 @@ export const tables = {
   ...reports,
   ...photos,
   ...push,
+  ...mail,
 };

@@ -8,3 +8,8 @@ export function publicOrigin(request: FastifyRequest): string {
   const configured = request.server.env.PUBLIC_ORIGIN;
   return configured ? new URL(configured).origin : `${request.protocol}://${request.host}`;
 }
+
+/** The origin of links in mail, which has no request to go by: PUBLIC_ORIGIN, else this machine's own. */
+export function mailOrigin(env: { PUBLIC_ORIGIN?: string; PORT: number }): string {
+  return env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`;
+}

@@ -17,6 +17,7 @@ export const newUser: SelfUser = {
   onboardingCompleted: false,
   matchingPaused: false,
   googleOnly: false,
+  emailVerified: true,
   questionnaireStep: 0,
   needsOnboarding: true,
   age: null,

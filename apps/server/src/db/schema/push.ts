@@ -54,6 +54,13 @@ export const notificationSettings = pgTable("notification_settings", {
   /** 'HH:MM' in Europe/London, both or neither. */
   quietStart: text("quiet_start"),
   quietEnd: text("quiet_end"),
+  /** Mail, type by type (issue 29): missed calls, reminders and the unread digest on; new matches off. */
+  mailCalls: boolean("mail_calls").notNull().default(true),
+  mailReminders: boolean("mail_reminders").notNull().default(true),
+  mailMessages: boolean("mail_messages").notNull().default(true),
+  mailNews: boolean("mail_news").notNull().default(false),
+  /** The secret in mail's one-click unsubscribe links (made with the first such mail). */
+  unsubscribeToken: text("unsubscribe_token").unique(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

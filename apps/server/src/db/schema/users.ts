@@ -50,6 +50,10 @@ export const users = pgTable(
     relationshipPace: text("relationship_pace"),
     dealbreakers: text("dealbreakers").array(),
     callPreferences: jsonb("call_preferences").$type<CallPreferences>(),
+    /** The address was confirmed by a link mailed to it (or by Google). Mail notifications need it. */
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /** When a Kindred page of theirs was last open (its status socket closed): no mail within 5 minutes of it. */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
   },
   (t) => [
     // Case-insensitive uniqueness: "Alice" and "alice" are the same person to a reader.

@@ -39,6 +39,7 @@ export function toSelfUser(u: SessionUser | UserRow): SelfUser {
     callPreferences: u.callPreferences ?? null,
     onboardingCompleted: u.onboardingCompleted,
     matchingPaused: u.matchingPaused,
+    emailVerified: u.emailVerified,
     googleOnly: "passwordHash" in u ? u.passwordHash === null : u.hasPassword === false,
     questionnaireStep: u.questionnaireStep,
     needsOnboarding: needsOnboarding(u),

@@ -12,7 +12,8 @@ type Unread =
   | "isPhotoRevealed"
   | "isPremium"
   | "idVerified"
-  | "idVerificationSkipped";
+  | "idVerificationSkipped"
+  | "lastActiveAt";
 
 /**
  * The signed-in user as a request sees it: everything GET /api/user shows and the routes check. Of the
@@ -28,6 +29,7 @@ const {
   isPremium: _isPremium,
   idVerified: _idVerified,
   idVerificationSkipped: _idVerificationSkipped,
+  lastActiveAt: _lastActiveAt,
   ...sessionUserColumns
 } = getTableColumns(users);
 
