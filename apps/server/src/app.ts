@@ -8,12 +8,15 @@ import type { Env } from "./env.ts";
 import { accountRoutes } from "./features/account/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
 import { LoginLimiter } from "./features/auth/login-limiter.ts";
+import { recoveryRoutes } from "./features/auth/recovery-routes.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { CallClock } from "./features/calls/clock.ts";
 import { callsRoutes } from "./features/calls/routes.ts";
 import { callSockets } from "./features/calls/sockets.ts";
 import { chatRoutes } from "./features/chat/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { mailPlugin } from "./features/mail/plugin.ts";
+import { unsubscribeRoutes } from "./features/mail/unsubscribe-routes.ts";
 import { matchesRoutes } from "./features/matches/routes.ts";
 import { ScheduleClock } from "./features/matches/schedule-clock.ts";
 import { matchingRoutes } from "./features/matching/routes.ts";
@@ -167,6 +170,8 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
   app.addHook("preClose", async () => clock.stop());
   // The push outbox's sender: sweeps on every instance, and is kicked when a push is decided.
   await app.register(pushPlugin);
+  // The mail outbox's sender (and, with no SMTP_URL, the development mailbox at /dev/mailbox).
+  await app.register(mailPlugin, { pageHeaders });
 
   // Features.
   await app.register(
@@ -177,6 +182,7 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
       await api.register(matchingRoutes);
       await api.register(googleRoutes);
       await api.register(accountRoutes, { limiter: loginLimiter });
+      await api.register(recoveryRoutes, { limiter: loginLimiter });
       await api.register(profileRoutes);
       await api.register(photoRoutes);
       await api.register(matchesRoutes);
@@ -184,6 +190,7 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
       await api.register(chatRoutes);
       await api.register(notesRoutes);
       await api.register(pushRoutes);
+      await api.register(unsubscribeRoutes);
     },
     { prefix: "/api" },
   );

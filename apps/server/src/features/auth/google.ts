@@ -10,6 +10,7 @@ import { errorResponses } from "../../lib/error-responses.ts";
 import { publicOrigin } from "../../lib/public-origin.ts";
 import { setSessionCookie } from "../../plugins/auth-hook.ts";
 import { findUserByEmail, findUserByGoogleSub, findUserByUsername } from "./data.ts";
+import { markEmailVerified } from "./email-mutations.ts";
 import { endPreviousSession } from "./end-session.ts";
 import { createSession, deleteSession, insertUser, linkGoogleAccount } from "./mutations.ts";
 
@@ -34,7 +35,14 @@ export interface GoogleClaims {
  */
 export async function findOrCreateGoogleUser(db: Executor, claims: GoogleClaims): Promise<UserRow> {
   const linked = await findUserByGoogleSub(db, claims.sub);
-  if (linked) return linked;
+  if (linked) {
+    // Google vouches for the address it signs in with: the account's, if it is the same one.
+    const vouched =
+      claims.email_verified === true && claims.email?.toLowerCase() === linked.email.toLowerCase();
+    if (!vouched || linked.emailVerified) return linked;
+    await markEmailVerified(db, linked.id);
+    return { ...linked, emailVerified: true };
+  }
   if (!claims.email) throw new Error("Google did not share an email address");
   if (claims.email_verified !== true) throw new Error("Google email is not verified");
   const email = claims.email.toLowerCase();
@@ -53,6 +61,7 @@ export async function findOrCreateGoogleUser(db: Executor, claims: GoogleClaims)
         name: claims.name ?? "",
         passwordHash: null,
         googleSub: claims.sub,
+        emailVerified: true,
       });
   }
   throw new Error("could not find a free username");

@@ -3,10 +3,18 @@ import type { Executor } from "../../db/client.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 import { hashToken, newSessionToken, SESSION_TTL_MS } from "../../lib/sessions/token.ts";
+import { queueVerification } from "./email-mutations.ts";
 
 export async function insertUser(
   db: Executor,
-  input: { username: string; email: string; name: string; passwordHash: string | null; googleSub?: string },
+  input: {
+    username: string;
+    email: string;
+    name: string;
+    passwordHash: string | null;
+    googleSub?: string;
+    emailVerified?: boolean;
+  },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(input).returning();
   if (!row) throw new Error("insert returned no row");
@@ -14,17 +22,20 @@ export async function insertUser(
 }
 
 /**
- * The new account and its first session, in one transaction; `previousTokenHash` (the session the
- * browser held before, if any) ends in the same step. Returns the row and the raw session token.
+ * The new account, its first session and its verification mail, in one transaction; `previousTokenHash`
+ * (the session the browser held before, if any) ends in the same step. Returns the row and the raw
+ * session token; after the commit, `app.mail.kick()` sends the mail.
  */
 export async function registerAccount(
   db: Executor,
   input: { username: string; email: string; name: string; passwordHash: string },
   previousTokenHash: string | null,
+  mail: { origin: string; now: Date },
 ): Promise<{ row: UserRow; token: string }> {
   return db.transaction(async (tx) => {
     if (previousTokenHash) await deleteSession(tx, previousTokenHash);
     const row = await insertUser(tx, input);
+    await queueVerification(tx, row, mail.origin, mail.now);
     return { row, token: await createSession(tx, row.id) };
   });
 }
@@ -46,9 +57,16 @@ export async function deleteSession(db: Executor, tokenHash: string): Promise<vo
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Links a Google account (its OpenID Connect subject) to an existing user and returns the row. */
+/**
+ * Links a Google account (its OpenID Connect subject) to an existing user and returns the row. Only
+ * done for a Google-verified address equal to the account's, so the address is verified too.
+ */
 export async function linkGoogleAccount(db: Executor, userId: number, googleSub: string): Promise<UserRow> {
-  const [row] = await db.update(users).set({ googleSub }).where(eq(users.id, userId)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ googleSub, emailVerified: true })
+    .where(eq(users.id, userId))
+    .returning();
   if (!row) throw new Error(`user ${userId} vanished while linking Google`);
   return row;
 }

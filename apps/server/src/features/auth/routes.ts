@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { isUniqueViolation } from "../../lib/pg-errors.ts";
+import { mailOrigin } from "../../lib/public-origin.ts";
 import { tooManyRequests } from "../../lib/rate-limit.ts";
 import { clearSessionCookie, currentUser, setSessionCookie } from "../../plugins/auth-hook.ts";
 import { selfUserBody, toSelfUser } from "../users/present.ts";
@@ -14,7 +15,7 @@ import type { LoginLimiter } from "./login-limiter.ts";
 import { createSession, deleteSession, registerAccount } from "./mutations.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
-const takenMessage = {
+export const takenMessage = {
   username: "That username is already taken. Please choose another.",
   email: "An account with that email already exists. Sign in, or use another email.",
 } as const;
@@ -37,14 +38,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
       if (taken) throw new HttpError(409, takenMessage[taken], { field: taken });
       const passwordHash = await hashPassword(password);
       // Signing up signs in: like a login, it ends whatever session the browser held before.
-      const user = await registerAccount(app.db, { ...input, passwordHash }, request.sessionTokenHash).catch(
-        async (err) => {
-          // Two registrations racing for the same name: the index decides, the loser gets a 409.
-          if (!isUniqueViolation(err)) throw err;
-          const field = (await findTakenIdentity(app.db, input.username, input.email)) ?? "username";
-          throw new HttpError(409, takenMessage[field], { field });
-        },
-      );
+      const mail = { origin: mailOrigin(app.env), now: app.scheduleClock.now() };
+      const user = await registerAccount(
+        app.db,
+        { ...input, passwordHash },
+        request.sessionTokenHash,
+        mail,
+      ).catch(async (err) => {
+        // Two registrations racing for the same name: the index decides, the loser gets a 409.
+        if (!isUniqueViolation(err)) throw err;
+        const field = (await findTakenIdentity(app.db, input.username, input.email)) ?? "username";
+        throw new HttpError(409, takenMessage[field], { field });
+      });
+      app.mail.kick();
       await endPreviousSession(app, request);
       setSessionCookie(reply, request, user.token);
       return reply.status(201).send(toSelfUser(user.row));
