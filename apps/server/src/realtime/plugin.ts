@@ -13,7 +13,7 @@ import { Connection, type SocketKind } from "./connection.ts";
 import { Hub } from "./hub.ts";
 import { Presence } from "./presence.ts";
 import { SocketCaps, type SocketSlot } from "./socket-caps.ts";
-import { serveStatusSocket } from "./status-socket.ts";
+import { serveStatusSocket, stampLastActive } from "./status-socket.ts";
 
 /** The socket kinds a feature serves, by path; the transport serves the status sockets itself. */
 const FEATURE_SOCKET_PATHS = { rtc: SIGNALLING_SOCKET_PATH } as const satisfies Record<
@@ -152,7 +152,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
         .then(() => conn.settled())
         .then(async () => {
           await cleanUp?.();
-          if (kind === "status") await presence.gone(conn);
+          if (kind === "status") {
+            await presence.gone(conn);
+            await stampLastActive(app.db, conn.userId);
+          }
         })
         .finally(() => hub.remove(conn))
         .catch((err: unknown) => app.log.warn({ err }, "socket clean-up failed"));

@@ -1,4 +1,7 @@
 import { statusClientFrame } from "@kindred/shared/presence";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema/users.ts";
 import { type Connection, parseFrame } from "./connection.ts";
 import type { Presence } from "./presence.ts";
 
@@ -24,4 +27,9 @@ export function serveStatusSocket(conn: Connection, presence: Presence): void {
         return conn.send({ type: "pong", timestamp: frame.timestamp, serverTime: Date.now() });
     }
   });
+}
+
+/** A status socket closed: the person had a Kindred page open until now (no notification mail for 5 minutes). */
+export async function stampLastActive(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_MAIL_SETTINGS, type MailSettings } from "@kindred/shared/mail";
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from "@kindred/shared/notifications";
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
@@ -24,6 +25,20 @@ export async function settingsOf(db: Executor, userId: number): Promise<Notifica
     hideNames: row.hideNames,
     quietHours: row.quietStart && row.quietEnd ? { start: row.quietStart, end: row.quietEnd } : null,
   };
+}
+
+/** Which notification mails a person wants; the defaults when they never said. */
+export async function mailSettingsOf(db: Executor, userId: number): Promise<MailSettings> {
+  const [row] = await db
+    .select({
+      calls: notificationSettings.mailCalls,
+      reminders: notificationSettings.mailReminders,
+      messages: notificationSettings.mailMessages,
+      news: notificationSettings.mailNews,
+    })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  return row ?? DEFAULT_MAIL_SETTINGS;
 }
 
 /** The VAPID key pair kept in the database, if one was made. */

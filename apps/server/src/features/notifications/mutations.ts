@@ -1,3 +1,4 @@
+import type { MailSettings } from "@kindred/shared/mail";
 import {
   MAX_PUSH_SUBSCRIPTIONS,
   type NotificationSettings,
@@ -76,6 +77,21 @@ export async function saveSettings(db: Executor, userId: number, s: Notification
     hideNames: s.hideNames,
     quietStart: s.quietHours?.start ?? null,
     quietEnd: s.quietHours?.end ?? null,
+    updatedAt: sql`now()`,
+  };
+  await db
+    .insert(notificationSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: values });
+}
+
+/** Which notification mails a person wants; the push settings of the row are left as they are. */
+export async function saveMailSettings(db: Executor, userId: number, s: MailSettings): Promise<void> {
+  const values = {
+    mailCalls: s.calls,
+    mailReminders: s.reminders,
+    mailMessages: s.messages,
+    mailNews: s.news,
     updatedAt: sql`now()`,
   };
   await db

@@ -16,6 +16,7 @@ import { HttpError, notFound } from "../../lib/http-error.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
 import { settingsOf, subscriptionsOf } from "./data.ts";
 import { pushEndpointAllowed, subscriptionKeysValid } from "./endpoints.ts";
+import { mailSettingsRoutes } from "./mail-routes.ts";
 import { saveSettings, subscribe, unsubscribe } from "./mutations.ts";
 import { notify } from "./notify.ts";
 
@@ -23,6 +24,8 @@ const toInfo = (s: PushSubscriptionRow) => ({ endpoint: s.endpoint, createdAt: s
 
 /** Web Push: the key, this person's browsers' subscriptions, what they want pushed, and a test push. */
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(mailSettingsRoutes);
+
   app.get(
     "/push/key",
     {

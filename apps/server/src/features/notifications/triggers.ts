@@ -8,6 +8,7 @@ import { type MatchRow, matches } from "../../db/schema/matches.ts";
 import { pushOutbox, pushSubscriptions } from "../../db/schema/push.ts";
 import { users } from "../../db/schema/users.ts";
 import { scheduleFor } from "../matches/schedule.ts";
+import { mailNewMatches } from "./mail-news.ts";
 import { missedNotice, newsNotice, ringNotice } from "./notices.ts";
 import { notify } from "./notify.ts";
 
@@ -95,7 +96,10 @@ export async function pushUnlocks(tx: Executor, call: CallRow, revealAfter: numb
   }
 }
 
-/** New matches, to the other person of each (the one who generated them sees them in the answer). After commit. */
+/**
+ * New matches, to the other person of each (the one who generated them sees them in the answer): a push
+ * each, and the day's 'new matches' mail (mail-news.ts). After commit.
+ */
 export async function pushNewMatches(
   app: FastifyInstance,
   finder: { id: number; username: string },
@@ -115,4 +119,8 @@ export async function pushNewMatches(
   } catch (err) {
     app.log.warn({ err }, "deciding new-match pushes failed");
   }
+  await mailNewMatches(
+    app,
+    found.map((m) => m.otherUser.id),
+  );
 }
