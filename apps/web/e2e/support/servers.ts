@@ -57,6 +57,9 @@ export const APP_ENV: Record<string, string> = {
   NODE_EXTRA_CA_CERTS: PUSH_ENDPOINT_CA,
 };
 
+/** The app the mail specs start with SMTP_URL set to a test SMTP server of their own. */
+export const MAIL_APP_PORT = PORT + 40;
+
 /** A port for a spec that starts (and restarts) an app of its own, clear of the shared app and the relay app. */
 export const OWN_APP_PORT = PORT + 2;
 

@@ -28,6 +28,18 @@ const NotFoundPage = lazy(() => import("./routes/not-found").then((m) => ({ defa
 const AccountDeletedPage = lazy(() =>
   import("./routes/account-deleted").then((m) => ({ default: m.AccountDeletedPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import("./routes/forgot-password").then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import("./routes/reset-password").then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import("./routes/verify-email").then((m) => ({ default: m.VerifyEmailPage })),
+);
+const UnsubscribePage = lazy(() =>
+  import("./routes/unsubscribe").then((m) => ({ default: m.UnsubscribePage })),
+);
 const SocketTestPage = lazy(() =>
   import("./routes/socket-test").then((m) => ({ default: m.SocketTestPage })),
 );
@@ -74,6 +86,11 @@ export function AppRoutes() {
         <Route path="/simple-ws-test" element={<SimpleWsTestPage />} />
         <Route path="/ws-diagnostics" element={<WsDiagnosticsPage />} />
         <Route path="/goodbye" element={<AccountDeletedPage />} />
+        {/* Mailed links and 'Forgot password?': open signed in or out (a link may be opened anywhere). */}
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -40,7 +40,7 @@ function useAfterFirstPaint(): boolean {
 // held while the card loads and kept as a minimum after, so nothing around it moves when it arrives
 // (the page is centred vertically), and the card fits what it shows.
 const CARD_HEIGHT: Record<AuthTab, { plain: string; google: string }> = {
-  login: { plain: "min-h-[288px]", google: "min-h-[392px]" },
+  login: { plain: "min-h-[316px]", google: "min-h-[420px]" },
   register: { plain: "min-h-[452px]", google: "min-h-[556px]" },
 };
 

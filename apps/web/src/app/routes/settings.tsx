@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from "@kindred/shared/constants";
 import { CallSettings } from "@/features/calls/components/call-settings";
 import { NotificationSettings } from "@/features/notifications/components/notification-settings";
 import { PauseProfile } from "@/features/profile/components/pause-profile";
+import { AccountSettings } from "@/features/settings/components/account-settings";
 import { SettingsPage as SettingsScreen } from "@/features/settings/components/settings-page";
 import { SettingsSection } from "@/features/settings/components/settings-section";
 
@@ -21,6 +22,9 @@ export function SettingsPage() {
         description="How Kindred reaches you when it is closed: calls, reminders and messages."
       >
         <NotificationSettings />
+      </SettingsSection>
+      <SettingsSection title="Account" description="Your email address and password.">
+        <AccountSettings />
       </SettingsSection>
     </SettingsScreen>
   );

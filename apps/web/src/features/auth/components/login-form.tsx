@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type LoginInput, loginSchema } from "@kindred/shared/auth";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { PasswordField } from "@/components/ui/password-field";
@@ -35,6 +36,12 @@ export function LoginForm() {
         error={errors.password?.message}
         {...register("password")}
       />
+      <Link
+        to="/forgot-password"
+        className="-mt-2 justify-self-end rounded-sm font-medium text-rose-700 text-sm underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-rose-400"
+      >
+        Forgot password?
+      </Link>
       <Button
         type="submit"
         variant="gradient"

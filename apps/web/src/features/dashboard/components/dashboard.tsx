@@ -5,6 +5,7 @@ import { CompleteProfilePrompt } from "./complete-profile-prompt";
 import { HowItWorksCard } from "./how-it-works-card";
 import { JoinCallBanner } from "./join-call-banner";
 import { UpgradeCard } from "./upgrade-card";
+import { VerifyEmailBanner } from "./verify-email-banner";
 import { WelcomeHero } from "./welcome-hero";
 
 /**
@@ -24,6 +25,7 @@ export function Dashboard({
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-4 py-8 sm:px-6">
       <WelcomeHero user={user} />
+      {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
       <JoinCallBanner />
       {missing.length > 0 ? <CompleteProfilePrompt missing={missing} /> : null}
       <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
