@@ -35,6 +35,7 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
     "google-sub-4": { email: "Unverified.Member@example.com", email_verified: false, name: "Someone Else" },
     "google-sub-5": { email: "nobody.yet@example.com", email_verified: false, name: "Not Verified" },
     "google-sub-6": { email: "taken.member@example.com", email_verified: true, name: "Second Google" },
+    "google-sub-7": { email: "squatted@example.com", email_verified: true, name: "The Owner" },
   };
   // The issuer must name its own port, so find a free one first.
   const port = await new Promise<number>((resolve) => {
@@ -182,6 +183,8 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
 
   it("links a verified Google email to the password account that has it, whatever the case", async () => {
     const member = await registerUser(oidcApp, { email: "linked.member@example.com" });
+    // The member confirmed their address (by the mailed link): their password is theirs to keep.
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, member.id));
     const done = await signInWithGoogle("google-sub-3");
     expect(done.headers.location).toBe("/home");
     // Signed in as the existing member: same id, their own username and name, not the claims'.
@@ -198,6 +201,15 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
     const byPassword = await login(member.username, member.password);
     expect(byPassword.statusCode).toBe(200);
     expect((await me(sessionCookie(byPassword))).json().id).toBe(member.id);
+  });
+
+  it("an account whose address was never confirmed goes to the address's owner: its password and sessions end", async () => {
+    const squatter = await registerUser(oidcApp, { email: "squatted@example.com" });
+    const done = await signInWithGoogle("google-sub-7");
+    expect(done.headers.location).toBe("/home");
+    expect((await me(sessionCookie(done))).json()).toMatchObject({ id: squatter.id, emailVerified: true });
+    expect((await me(squatter.cookie)).statusCode).toBe(401);
+    expect((await login(squatter.username, squatter.password)).statusCode).toBe(401);
   });
 
   it("refuses an unverified Google email that an existing account has: no session, no link, no account", async () => {

@@ -3,7 +3,7 @@ import { authProvidersSchema } from "@kindred/shared/auth";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as oidc from "openid-client";
 import { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { secureCookies } from "../../lib/cookie-security.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
@@ -33,7 +33,12 @@ export interface GoogleClaims {
  * claim their account or take the address before its owner signs up. An account already linked to
  * another Google account is never re-linked.
  */
-export async function findOrCreateGoogleUser(db: Executor, claims: GoogleClaims): Promise<UserRow> {
+export async function findOrCreateGoogleUser(
+  db: Db,
+  claims: GoogleClaims,
+  /** Told when linking ended the account's sessions (see linkGoogleAccount). */
+  onSessionsEnded: (userId: number) => Promise<void> = async () => {},
+): Promise<UserRow> {
   const linked = await findUserByGoogleSub(db, claims.sub);
   if (linked) {
     // Google vouches for the address it signs in with: the account's, if it is the same one.
@@ -49,7 +54,9 @@ export async function findOrCreateGoogleUser(db: Executor, claims: GoogleClaims)
   const byEmail = await findUserByEmail(db, email);
   if (byEmail) {
     if (byEmail.googleSub) throw new Error("that account is linked to another Google account");
-    return linkGoogleAccount(db, byEmail.id, claims.sub);
+    const row = await linkGoogleAccount(db, byEmail, claims.sub);
+    if (!byEmail.emailVerified) await onSessionsEnded(row.id);
+    return row;
   }
   const base = (email.split("@")[0] ?? "member").replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 20) || "member";
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -169,7 +176,10 @@ export const googleRoutes: FastifyPluginAsync = async (app) => {
             tokens.access_token,
             idClaims.sub,
           )) as GoogleClaims);
-      const user = await findOrCreateGoogleUser(app.db, claims);
+      const user = await findOrCreateGoogleUser(app.db, claims, async (id) => {
+        await app.sessions.changed(id);
+        await app.realtime.endSessions(id);
+      });
       // Rotation, as at a password login: the session the browser held before ends here.
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
       await endPreviousSession(app, request);

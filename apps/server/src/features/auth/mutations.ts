@@ -1,5 +1,5 @@
 import { eq, lt } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 import { hashToken, newSessionToken, SESSION_TTL_MS } from "../../lib/sessions/token.ts";
@@ -59,14 +59,20 @@ export async function deleteSession(db: Executor, tokenHash: string): Promise<vo
 
 /**
  * Links a Google account (its OpenID Connect subject) to an existing user and returns the row. Only
- * done for a Google-verified address equal to the account's, so the address is verified too.
+ * done for a Google-verified address equal to the account's, so the address is verified too. If it
+ * never was, whoever chose the account's password never proved the address was theirs (anyone can sign
+ * up with someone else's): that password and its sessions end, and the address's owner keeps the account.
  */
-export async function linkGoogleAccount(db: Executor, userId: number, googleSub: string): Promise<UserRow> {
-  const [row] = await db
-    .update(users)
-    .set({ googleSub, emailVerified: true })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!row) throw new Error(`user ${userId} vanished while linking Google`);
-  return row;
+export async function linkGoogleAccount(db: Db, user: UserRow, googleSub: string): Promise<UserRow> {
+  const claimed = !user.emailVerified;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ googleSub, emailVerified: true, ...(claimed ? { passwordHash: null } : {}) })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) throw new Error(`user ${user.id} vanished while linking Google`);
+    if (claimed) await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    return row;
+  });
 }

@@ -120,6 +120,24 @@ describe("Google sign-in", () => {
     expect(await verified(user.id)).toBe(true);
   });
 
+  it("linking to a never-confirmed account ends the password and sessions whoever signed up with it had", async () => {
+    const squatter = await registerUser(app);
+    await findOrCreateGoogleUser(db, { sub: "g-owner", email: squatter.email, email_verified: true });
+    const [row] = await db.select().from(users).where(eq(users.id, squatter.id));
+    expect(row).toMatchObject({ googleSub: "g-owner", emailVerified: true, passwordHash: null });
+    app.sessions.cache.clear();
+    expect((await me(squatter.cookie)).statusCode).toBe(401);
+  });
+
+  it("linking to a confirmed account keeps its password and sessions", async () => {
+    const owner = await registerUser(app);
+    expect((await verify(await verifyToken(owner.email))).statusCode).toBe(200);
+    await findOrCreateGoogleUser(db, { sub: "g-confirmed", email: owner.email, email_verified: true });
+    const [row] = await db.select().from(users).where(eq(users.id, owner.id));
+    expect(row?.passwordHash).not.toBeNull();
+    expect((await me(owner.cookie)).statusCode).toBe(200);
+  });
+
   it("verifies a linked account when Google vouches for its address, not for another one", async () => {
     const base = { name: "", passwordHash: null, emailVerified: false };
     const same = await insertUser(db, {
