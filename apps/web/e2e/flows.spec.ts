@@ -71,8 +71,13 @@ test.describe("on a phone", () => {
 
     // The dashboard after completion opens at its top.
     // Get Started from the foot of the page.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    expect(await scrollY(page)).toBeGreaterThan(200);
+    // Polled: the footer, which makes the page that tall, waits until the page has loaded.
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        return scrollY(page);
+      })
+      .toBeGreaterThan(200);
     await page.getByRole("button", { name: "Get Started", exact: true }).click();
     await expect(page.getByRole("heading", { name: "You're all set!" })).toBeFocused();
     const welcome = page.getByRole("heading", { name: /^Welcome, / });

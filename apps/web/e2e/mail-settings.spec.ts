@@ -1,7 +1,8 @@
 import { UNSUBSCRIBE_INVALID } from "@kindred/shared/mail";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { MailSettingsPage } from "./pages/mail-settings";
-import { completeProfileViaApi, mailsTo, mailText } from "./pages/mailbox";
+import { mailsTo, mailText } from "./pages/mailbox";
+import { completeProfileViaApi } from "./pages/matching-people";
 import { expectNoAxeViolations } from "./support/axe";
 import { newUser, registerViaApi } from "./support/users";
 

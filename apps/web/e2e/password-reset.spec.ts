@@ -4,7 +4,7 @@ import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../server/sr
 import { ForgotPasswordPage, ResetPasswordPage, verifyBanner } from "./pages/account-recovery";
 import { AppShell } from "./pages/app-shell";
 import { AuthPage } from "./pages/auth-page";
-import { completeProfileViaApi } from "./pages/mailbox";
+import { completeProfileViaApi } from "./pages/matching-people";
 import { type AppProcess, freshDataDir, startApp } from "./support/app-process";
 import { expectNoAxeViolations } from "./support/axe";
 import { MAIL_APP_PORT } from "./support/servers";

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { newUser, registerViaApi, type TestUser } from "../support/users";
 
@@ -31,6 +31,25 @@ const SIDES = {
 } as const;
 
 /**
+ * Completes the signed-in person's profile, accepting only people of their own `age` (without opening
+ * a page: someone with Kindred open is never mailed). Returns their id.
+ */
+export async function completeProfileViaApi(request: APIRequestContext, side: Side, age: number) {
+  const res = await request.put("/api/profile", {
+    data: {
+      ...SHARED_ANSWERS,
+      ...SIDES[side],
+      dateOfBirth: birthDateForAge(age),
+      agePreferenceMin: age,
+      agePreferenceMax: age,
+      onboardingCompleted: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/**
  * Registers and completes the profile through the API (page.request shares the browser's cookies), then
  * opens /home signed in: the specs using it are about what comes after sign-up, which auth.spec and
  * onboarding.spec cover through the UI. Everyone accepts only their own `age`, so each test's people
@@ -43,18 +62,7 @@ export async function onboard(
   age: number,
 ): Promise<TestUser & { id: number }> {
   const user = await registerViaApi(page.request, newUser(prefix));
-  const res = await page.request.put("/api/profile", {
-    data: {
-      ...SHARED_ANSWERS,
-      ...SIDES[side],
-      dateOfBirth: birthDateForAge(age),
-      agePreferenceMin: age,
-      agePreferenceMax: age,
-      onboardingCompleted: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { id } = (await res.json()) as { id: number };
+  const id = await completeProfileViaApi(page.request, side, age);
   await page.goto("/home");
   await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
   return { ...user, id };

@@ -275,10 +275,9 @@ export class PeerLink {
     }
     if (state === "disconnected" || state === "failed") {
       this.deps.onConnected(false);
-      // A drop mid-call may mend itself first. A failed link will not: every check timed out (a busy
-      // machine can do that to a first try too), so it gets a new ICE round, ringing or not.
-      const failed = state === "failed" && !this.held;
-      if ((this.live && this.hasConnected) || failed) this.scheduleRestart(PEER.restartAfterDisconnectMs);
+      // A drop may mend itself; a failed link (every check timed out, first try too) gets new rounds.
+      if ((this.live && this.hasConnected) || (state === "failed" && !this.held))
+        this.scheduleRestart(PEER.restartAfterDisconnectMs);
     }
   }
 
