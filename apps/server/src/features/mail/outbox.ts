@@ -96,7 +96,11 @@ export async function claimDueMail(
   });
 }
 
-/** Closes a row: no longer due. Only an open one, so a late second mark changes nothing. */
+/**
+ * Closes a row: no longer due. Only an open one, so a late second mark changes nothing. A mail sent or
+ * given up is not kept: its links (a reset token among them) would be credentials at rest. A kept one
+ * is the development mailbox's to show.
+ */
 export async function closeMail(
   db: Executor,
   id: number,
@@ -104,9 +108,10 @@ export async function closeMail(
   now: Date,
   lastError: string | null = null,
 ): Promise<void> {
+  const body = outcome === "kept" ? {} : { html: "", text: "", headers: {} };
   await db
     .update(mailOutbox)
-    .set({ doneAt: now, outcome, ...(lastError ? { lastError } : {}) })
+    .set({ doneAt: now, outcome, ...body, ...(lastError ? { lastError } : {}) })
     .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.doneAt)));
 }
 
