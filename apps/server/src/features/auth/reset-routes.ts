@@ -14,6 +14,7 @@ import { setSessionCookie } from "../../plugins/auth-hook.ts";
 import { toSelfUser } from "../users/present.ts";
 import { findLiveEmailToken } from "./email-tokens.ts";
 import { endPreviousSession } from "./end-session.ts";
+import type { LoginLimiter } from "./login-limiter.ts";
 import { hashPassword } from "./passwords.ts";
 import { requestPasswordReset, resetPassword } from "./reset-mutations.ts";
 
@@ -36,7 +37,7 @@ const confirmOptions = {
 };
 
 /** Forgotten password (OWASP Forgot Password cheat sheet). */
-export const resetRoutes: FastifyPluginAsyncZod = async (app) => {
+export const resetRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = async (app, { limiter }) => {
   // Looking the address up and queueing its mail happen after the answer: whether there is an account
   // changes the work, so done before the 202 it would show in the time the 202 takes (OWASP: "use
   // asynchronous calls"). Closing waits for what is under way, before the database closes.
@@ -72,6 +73,8 @@ export const resetRoutes: FastifyPluginAsyncZod = async (app) => {
     const done = await resetPassword(app.db, input, mailOrigin(app.env), app.scheduleClock.now());
     if (!done) throw new HttpError(400, LINK_EXPIRED);
     app.mail.kick();
+    // The mailed link proves the account is theirs: failed sign-ins before it no longer hold them back.
+    await limiter.recordSuccess(done.row.username, request.ip);
     // Every session of the account ended: forgotten by every instance, their sockets closed.
     await app.sessions.changed(done.row.id);
     await app.realtime.endSessions(done.row.id);

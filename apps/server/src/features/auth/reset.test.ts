@@ -141,6 +141,15 @@ describe("choosing a new password", () => {
     expect(changed[0]?.subject).toBe("Your Kindred password was changed");
   });
 
+  it("lifts the sign-in lock that forgetting the password led to", async () => {
+    const user = await registerUser(app);
+    // Guessing from several places until the account is locked (5 failures per account).
+    for (let i = 0; i < 5; i++) expect((await login(user.username, `wrong-${i}`)).statusCode).toBe(401);
+    expect((await login(user.username, user.password)).statusCode).toBe(429);
+    expect((await confirm(await resetToken(user.email), "unlocked-pass")).statusCode).toBe(200);
+    expect((await login(user.username, "unlocked-pass")).statusCode).toBe(200);
+  });
+
   it("works once: the same link again is refused", async () => {
     const user = await registerUser(app);
     const token = await resetToken(user.email);
