@@ -182,7 +182,8 @@ test("a dropped signalling socket reconnects and rejoins while the audio keeps f
 
   const cutAt = Date.now();
   await sockets[0]?.close({ code: 4000, reason: "Cut by the test" });
-  await expect.poll(() => joins.length, { timeout: 6_000 }).toBe(2);
+  // How soon is printed, not asserted: a busy machine slows the reconnect's backoff, not its logic.
+  await expect.poll(() => joins.length).toBe(2);
   console.log(`calls: /rtc cut → rejoined in ${(joins[1] ?? 0) - cutAt} ms`);
   await expect(callerCall.state("On Call")).toBeVisible();
   await Promise.all([callerCall.expectAudioArriving(), receiverCall.expectAudioArriving()]);
