@@ -60,6 +60,9 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   });
   // Without a listener an idle client's error would crash the process; the pool replaces the client.
   pool.on("error", (err) => opts.onPoolError?.(err));
+  // A client checked out (a transaction) emits its own error when the connection dies; its query
+  // fails on its own, so this only keeps the event from crashing the process.
+  pool.on("connect", (client) => client.on("error", (err) => opts.onPoolError?.(err)));
   try {
     if (opts.migrationsDir) await migrateLocked(pool, opts.migrationsDir);
   } catch (err) {
