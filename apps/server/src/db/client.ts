@@ -6,7 +6,8 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
+import { createPool } from "./pool.ts";
 import { tables } from "./tables.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof tables>;
@@ -51,18 +52,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   // While PostgreSQL is unreachable or stuck, a request fails within seconds (and answers 503)
   // instead of hanging: a bounded wait for a connection, and for every statement.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 3_000,
-    statement_timeout: 10_000,
-    query_timeout: 12_000,
-  });
-  // Without a listener an idle client's error would crash the process; the pool replaces the client.
-  pool.on("error", (err) => opts.onPoolError?.(err));
-  // A client checked out (a transaction) emits its own error when the connection dies; its query
-  // fails on its own, so this only keeps the event from crashing the process.
-  pool.on("connect", (client) => client.on("error", (err) => opts.onPoolError?.(err)));
+  // While PostgreSQL is unreachable or stuck, a request fails within seconds (and answers 503)
+  // instead of hanging: a bounded wait for a connection, and for every statement.
+  const pool = createPool(
+    {
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 3_000,
+      statement_timeout: 10_000,
+      query_timeout: 12_000,
+    },
+    (err) => opts.onPoolError?.(err),
+  );
   try {
     if (opts.migrationsDir) await migrateLocked(pool, opts.migrationsDir);
   } catch (err) {
