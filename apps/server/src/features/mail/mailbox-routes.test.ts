@@ -34,7 +34,10 @@ describe("the development mailbox (no SMTP_URL)", () => {
   it("keeps a mail instead of sending it, and logs its mailbox page and first link once", async () => {
     const { id, to, row } = await keptMail();
     expect(row.outcome).toBe("kept");
-    const logged = lines.filter((l) => String(l.msg).includes(`/dev/mailbox/${id}`));
+    // The row is closed, then the line logged: the poll above can see the one before the other.
+    const loggedLines = () => lines.filter((l) => String(l.msg).includes(`/dev/mailbox/${id}`));
+    await expect.poll(() => loggedLines().length).toBeGreaterThan(0);
+    const logged = loggedLines();
     expect(logged).toHaveLength(1);
     expect(logged[0]?.msg).toBe(
       `mail kept for the development mailbox: to=${to} subject=Reset your Kindred password ${ORIGIN}/dev/mailbox/${id} link=${ORIGIN}/reset-password?token=tok${to}`,
