@@ -2,7 +2,14 @@ import { expect, type Page, test } from "@playwright/test";
 import { CallPage } from "./pages/call-page";
 import { MatchesPage } from "./pages/matching-matches";
 import { onboard } from "./pages/matching-people";
-import { closeContexts, incomingBanner, matchedPair, newPage, ring } from "./support/call-flow";
+import {
+  closeAllContexts,
+  closeContexts,
+  incomingBanner,
+  matchedPair,
+  newPage,
+  ring,
+} from "./support/call-flow";
 import {
   anyPeerNegotiated,
   audioTotals,
@@ -164,7 +171,7 @@ test("with the microphone blocked, the caller is told what to do and the other s
     expect(receiverNews.filter(({ frame }) => frame.type === "call:incoming")).toEqual([]);
     await expect(incomingBanner(receiverPage)).toHaveCount(0);
   } finally {
-    await closeContexts();
+    await closeAllContexts();
     await blocked.close();
   }
 });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { CallPage } from "./pages/call-page";
 import { MatchesPage } from "./pages/matching-matches";
 import { onboard } from "./pages/matching-people";
-import { closeContexts, incomingBanner, newPage } from "./support/call-flow";
+import { closeAllContexts, closeContexts, incomingBanner, newPage } from "./support/call-flow";
 import { CHROMIUM_ARGS } from "./support/servers";
 
 // Issue 27 §2: where the browser refuses to play before a touch (desktop Chrome's autoplay rule), the
@@ -80,7 +80,7 @@ test("a browser that blocks autoplay: the ring is silent, never an error, and so
     await expect.poll(() => read<boolean>(`${ringtone}.paused`), poll).toBe(true);
     expect(errors).toEqual([]);
   } finally {
-    await closeContexts();
+    await closeAllContexts();
     await strict.close();
   }
 });

@@ -1,9 +1,16 @@
 import { COUNTED_AFTER_SECONDS } from "@kindred/shared/call-ladder";
-import { type Browser, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 import { CallPage } from "../pages/call-page";
 import { MatchesPage } from "../pages/matching-matches";
 import { onboard } from "../pages/matching-people";
-import { trackPeers } from "./peers";
+import { peerStates, trackPeers } from "./peers";
 import { CALL_TIME_SCALE } from "./servers";
 
 // Two people calling each other, as the call specs need them.
@@ -80,7 +87,30 @@ export async function untilCallCounts(page: Page, matchId: number | string) {
     .toBeGreaterThanOrEqual(countsAfterMs);
 }
 
-/** After each test: every browser context a test opened is closed. */
-export async function closeContexts() {
+/** Closes every browser context a test opened. */
+export async function closeAllContexts() {
   for (const context of contexts.splice(0)) await context.close();
+}
+
+/** After each test: a failed one reports its pages, then every context it opened is closed. */
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a hook's fixtures from this pattern.
+export async function closeContexts({}, testInfo: TestInfo) {
+  if (testInfo.status !== testInfo.expectedStatus) await reportPages(contexts);
+  await closeAllContexts();
+}
+
+/** A failed test prints what each of its pages showed and how its connections stood. */
+async function reportPages(open: BrowserContext[]) {
+  for (const page of open.flatMap((context) => context.pages())) {
+    const report = await Promise.all([
+      page
+        .getByRole("region", { name: "Call" })
+        .textContent({ timeout: 1_000 })
+        .catch(() => "(no call panel)"),
+      peerStates(page).catch((err) => [`(peers unreadable: ${err})`]),
+    ]).catch((err) => [String(err), []] as const);
+    console.log(
+      `at the failure, ${page.url()}:\n  ${(report[0] ?? "").replace(/\s+/g, " ")}\n  ${report[1].join("\n  ")}`,
+    );
+  }
 }

@@ -198,3 +198,15 @@ export function candidatesInFrames(frames: { at: number; frame: Record<string, u
   }
   return found;
 }
+
+/** Each peer connection's states, and what it was handed: what a failed call test prints. */
+export function peerStates(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (window.__e2ePeers ?? []).map(
+      ({ pc, createdAt, given }) =>
+        `made ${Date.now() - createdAt} ms ago: connection ${pc.connectionState}, ice ${pc.iceConnectionState}, ` +
+        `gathering ${pc.iceGatheringState}, signalling ${pc.signalingState}, local ${pc.localDescription?.type ?? "none"}, ` +
+        `remote ${pc.remoteDescription?.type ?? "none"}, ${given.length} remote candidates`,
+    ),
+  );
+}
