@@ -16,8 +16,9 @@ export type AccountMail =
 
 /** Mail notifications: each has a type a person can turn off, and a one-click unsubscribe. */
 export type NotificationMail =
-  | { kind: "missed_call"; callerName: string; at: Date; matchId: number }
-  | { kind: "call_reminder"; otherName: string; at: Date; matchId: number }
+  /** A name is null for someone who hides names in notifications: their inbox preview shows none. */
+  | { kind: "missed_call"; callerName: string | null; at: Date; matchId: number }
+  | { kind: "call_reminder"; otherName: string | null; at: Date; matchId: number }
   | { kind: "unread_digest"; count: number; fromNames: string[] }
   | { kind: "new_matches"; count: number };
 
@@ -30,6 +31,20 @@ export const MAIL_TYPE_OF: Record<NotificationMail["kind"], MailType> = {
   unread_digest: "messages",
   new_matches: "news",
 };
+
+/** The same mail with no one's name in it ('Hide names in notifications'). */
+export function withoutNames(content: NotificationMail): NotificationMail {
+  switch (content.kind) {
+    case "missed_call":
+      return { ...content, callerName: null };
+    case "call_reminder":
+      return { ...content, otherName: null };
+    case "unread_digest":
+      return { ...content, fromNames: [] };
+    case "new_matches":
+      return content;
+  }
+}
 
 export function isNotificationMail(content: MailContent): content is NotificationMail {
   return content.kind in MAIL_TYPE_OF;

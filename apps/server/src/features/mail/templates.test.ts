@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MailContent } from "./kinds.ts";
+import { isNotificationMail, type MailContent, withoutNames } from "./kinds.ts";
 import { renderMail, ukTime } from "./templates.ts";
 
 const origin = "https://kindred.example";
@@ -34,6 +34,13 @@ describe("mail templates", () => {
         expect(href[1]).toMatch(/^https:\/\/kindred\.example/);
       for (const link of mail.text.matchAll(/https?:\/\/\S+/g))
         expect(link[0]).toMatch(/^https:\/\/kindred\.example/);
+    }
+  });
+
+  it("names no one in a notification mail without names ('Hide names in notifications')", () => {
+    for (const content of every.filter(isNotificationMail)) {
+      const mail = renderMail(withoutNames(content), { origin, username: "sam" });
+      expect(`${mail.subject}${mail.html}${mail.text}`, content.kind).not.toMatch(/<b>x<\/b>|&lt;b&gt;|ann/);
     }
   });
 

@@ -122,20 +122,30 @@ function words(content: MailContent, origin: string): Words {
         ],
         action: { label: "Go to Settings", href: `${origin}/settings` },
       };
-    case "missed_call":
+    case "missed_call": {
+      const name = content.callerName;
+      const when = ukTime(content.at);
       return {
-        subject: `Missed call from ${oneLine(content.callerName)}`,
-        title: `You missed a call from ${content.callerName}`,
-        paragraphs: [`${content.callerName} called you on Kindred on ${ukTime(content.at)}.`],
+        subject: name ? `Missed call from ${oneLine(name)}` : "Missed call on Kindred",
+        title: name ? `You missed a call from ${name}` : "You missed a call",
+        paragraphs: [
+          name ? `${name} called you on Kindred on ${when}.` : `Someone called you on Kindred on ${when}.`,
+        ],
         action: { label: "Call back", href: `${origin}/matches` },
       };
-    case "call_reminder":
+    }
+    case "call_reminder": {
+      const name = content.otherName;
+      const when = ukTime(content.at);
       return {
-        subject: `Your call with ${oneLine(content.otherName)} is in 1 hour`,
-        title: `Your call with ${content.otherName} is in 1 hour`,
-        paragraphs: [`You scheduled a call with ${content.otherName} for ${ukTime(content.at)}.`],
+        subject: name ? `Your call with ${oneLine(name)} is in 1 hour` : "Your Kindred call is in 1 hour",
+        title: name ? `Your call with ${name} is in 1 hour` : "Your call is in 1 hour",
+        paragraphs: [
+          name ? `You scheduled a call with ${name} for ${when}.` : `You scheduled a call for ${when}.`,
+        ],
         action: { label: "See your matches", href: `${origin}/matches` },
       };
+    }
     case "unread_digest": {
       const what = content.count === 1 ? "an unread message" : `${content.count} unread messages`;
       const from = content.fromNames.length > 0 ? ` from ${names(content.fromNames)}` : "";

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { notificationSettings } from "../../db/schema/push.ts";
 import { users } from "../../db/schema/users.ts";
 import { mailOrigin } from "../../lib/public-origin.ts";
-import type { NotificationMail } from "../mail/kinds.ts";
+import { type NotificationMail, withoutNames } from "../mail/kinds.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { inQuietHours } from "./notify.ts";
 
@@ -13,6 +13,8 @@ export interface MailRecipient {
   id: number;
   email: string;
   username: string;
+  /** 'Hide names in notifications': their mail names no one either. */
+  hideNames: boolean;
 }
 
 const TOGGLE = {
@@ -45,6 +47,7 @@ export async function mailableAmong(
       wants: TOGGLE[type],
       quietStart: notificationSettings.quietStart,
       quietEnd: notificationSettings.quietEnd,
+      hideNames: notificationSettings.hideNames,
     })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
@@ -60,7 +63,10 @@ export async function mailableAmong(
   return new Map(
     idle
       .filter((r) => !online.has(r.id))
-      .map((r) => [r.id, { id: r.id, email: r.email, username: r.username }]),
+      .map((r) => [
+        r.id,
+        { id: r.id, email: r.email, username: r.username, hideNames: r.hideNames ?? false },
+      ]),
   );
 }
 
@@ -71,6 +77,7 @@ export async function mailTo(
   content: NotificationMail,
   dedupeKey: string,
 ): Promise<boolean> {
-  const mail = { userId: to.id, to: to.email, username: to.username, content, dedupeKey };
+  const words = to.hideNames ? withoutNames(content) : content;
+  const mail = { userId: to.id, to: to.email, username: to.username, content: words, dedupeKey };
   return (await queueMail(app.db, mailOrigin(app.env), mail)) !== null;
 }

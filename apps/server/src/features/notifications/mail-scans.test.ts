@@ -107,6 +107,17 @@ describe("missed-call mail", () => {
     expect(await mailsTo(cluster.db, quiet.b.id)).toEqual([]);
   });
 
+  it("names no one to a person who hides names in notifications", async () => {
+    const { a, b } = await missed();
+    await setSettings(cluster.db, b.id, { hideNames: true });
+    clockIn(6 * MIN);
+    await scanMissedCallMail(app());
+    const [mail] = await mailsTo(cluster.db, b.id);
+    expect(mail?.subject).toBe("Missed call on Kindred");
+    expect(mail?.text).toContain("Someone called you on Kindred on ");
+    expect(`${mail?.subject}${mail?.text}${mail?.html}`).not.toContain(a.username);
+  });
+
   it("goes to nobody active in the app in the last 5 minutes, or with a page open", async () => {
     const recent = await missed();
     const online = await missed();
@@ -195,6 +206,17 @@ describe("scheduled-call reminder mail", () => {
       expect(mails[0]?.text).toContain(other.username);
       expect(`${mails[0]?.subject}${mails[0]?.text}${mails[0]?.html}`).not.toMatch(privateOf(other));
     }
+  });
+
+  it("names no one in the reminder of a person who hides names in notifications", async () => {
+    const { a, b } = await scheduled();
+    await setSettings(cluster.db, a.id, { hideNames: true });
+    clockAt(-59 * MIN);
+    await scanReminderMail(app());
+    const [hidden] = await mailsTo(cluster.db, a.id);
+    expect(hidden?.subject).toBe("Your Kindred call is in 1 hour");
+    expect(`${hidden?.subject}${hidden?.text}${hidden?.html}`).not.toContain(b.username);
+    expect((await mailsTo(cluster.db, b.id))[0]?.subject).toBe(`Your call with ${a.username} is in 1 hour`);
   });
 
   it("reminds a slot accepted within the hour once, and not one not accepted or started", async () => {

@@ -73,7 +73,7 @@ export function NotificationPreferences() {
       </fieldset>
       <SettingSwitch
         label="Hide names in notifications"
-        description="Titles say 'Someone is calling you on Kindred' or 'You have a new message', so your lock screen shows no names."
+        description="Titles say 'Someone is calling you on Kindred' or 'You have a new message', and emails name no one, so your lock screen shows no names."
         checked={current.hideNames}
         onChange={(hideNames) => save({ hideNames })}
       />
