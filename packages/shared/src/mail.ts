@@ -19,6 +19,11 @@ export const passwordResetConfirmSchema = z.object({
 });
 export const LINK_EXPIRED = "This link has expired or was already used. Please ask for a new one.";
 
+/** POST /api/auth/password-reset/check: 204 while the link works (using it up is confirm's), else 400. */
+export const passwordResetCheckSchema = z.object({
+  token: z.string({ error: "The link is incomplete. Please open it from the mail again." }).min(1).max(200),
+});
+
 /** POST /api/auth/verify-email: confirms an address (after sign-up, or a change of address). 400: LINK_EXPIRED. */
 export const verifyEmailSchema = z.object({
   token: z.string({ error: "The link is incomplete. Please open it from the mail again." }).min(1).max(200),

@@ -2,11 +2,13 @@ import {
   LINK_EXPIRED,
   messageSchema,
   PASSWORD_RESET_SENT,
+  passwordResetCheckSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
 } from "@kindred/shared/mail";
 import { selfUserSchema } from "@kindred/shared/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { mailOrigin } from "../../lib/public-origin.ts";
@@ -24,6 +26,14 @@ const requestOptions = {
     summary: "Ask for a password reset link by mail (the same 202 whether or not the address has an account)",
     body: passwordResetRequestSchema,
     response: { 202: messageSchema, ...errorResponses(...WRITE_ERRORS, 429) },
+  },
+};
+const checkOptions = {
+  config: { public: true },
+  schema: {
+    summary: "Whether a reset link still works (204), so its page can say so before a password is typed",
+    body: passwordResetCheckSchema,
+    response: { 204: z.null(), ...errorResponses(...WRITE_ERRORS) },
   },
 };
 const confirmOptions = {
@@ -61,6 +71,13 @@ export const resetRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asy
       .finally(() => pending.delete(work));
     pending.add(work);
     return reply.status(202).send({ message: PASSWORD_RESET_SENT });
+  });
+
+  // A POST, not a GET: a mail scanner that opens links fetches the page, never this.
+  app.post("/auth/password-reset/check", checkOptions, async (request, reply) => {
+    if (!(await findLiveEmailToken(app.db, request.body.token, ["reset"], app.scheduleClock.now())))
+      throw new HttpError(400, LINK_EXPIRED);
+    return reply.status(204).send(null);
   });
 
   app.post("/auth/password-reset/confirm", confirmOptions, async (request, reply) => {

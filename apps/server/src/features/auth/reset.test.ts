@@ -150,6 +150,23 @@ describe("choosing a new password", () => {
     expect((await login(user.username, "unlocked-pass")).statusCode).toBe(200);
   });
 
+  it("says whether a link works without using it up: 204 before, 400 once used or expired", async () => {
+    const user = await registerUser(app);
+    const token = await resetToken(user.email);
+    const check = (t: string) =>
+      app.inject({ method: "POST", url: "/api/auth/password-reset/check", payload: { token: t } });
+    expect((await check(token)).statusCode).toBe(204);
+    expect((await check(token)).statusCode).toBe(204);
+    expect((await check("not-a-token")).json()).toEqual({ message: LINK_EXPIRED });
+    app.scheduleClock.set(new Date(Date.now() + RESET_TOKEN_TTL_MS + 1000));
+    expect((await check(token)).statusCode).toBe(400);
+    app.scheduleClock.set(null);
+    expect((await confirm(token, "checked-then-set")).statusCode).toBe(200);
+    const used = await check(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({ message: LINK_EXPIRED });
+  });
+
   it("works once: the same link again is refused", async () => {
     const user = await registerUser(app);
     const token = await resetToken(user.email);

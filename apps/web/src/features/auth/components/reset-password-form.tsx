@@ -8,6 +8,7 @@ import { PasswordField } from "@/components/ui/password-field";
 import { toast } from "@/components/ui/use-toast";
 import { errorDetail } from "@/lib/api";
 import { userQueryKey } from "@/lib/auth";
+import { usePasswordResetCheck } from "../api/check-password-reset";
 import { useConfirmPasswordResetMutation } from "../api/confirm-password-reset";
 import { isExpiredLink } from "../link-errors";
 import { type NewPasswordForm, newPasswordFormSchema } from "../new-password-schema";
@@ -17,6 +18,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const confirm = useConfirmPasswordResetMutation();
+  const check = usePasswordResetCheck(token);
   const {
     register,
     handleSubmit,
@@ -44,7 +46,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
     ),
   );
 
-  if (!token || (confirm.isError && isExpiredLink(confirm.error))) return <ExpiredLink />;
+  // The form shows while the link is checked: most links work, and the answer takes a round trip.
+  const spent =
+    (check.isError && isExpiredLink(check.error)) || (confirm.isError && isExpiredLink(confirm.error));
+  if (!token || spent) return <ExpiredLink />;
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit}>
       <PasswordField
