@@ -37,6 +37,11 @@ test.beforeAll(async () => {
 });
 
 test.afterEach(closeContexts);
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a hook's fixtures from this pattern.
+test.afterEach(({}, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  for (const app of apps) console.log(`${app.url} printed, at the end:\n${app.output().slice(-4_000)}`);
+});
 
 test.afterAll(async () => {
   await front?.close();

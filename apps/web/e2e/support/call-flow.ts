@@ -16,13 +16,23 @@ import { CALL_TIME_SCALE } from "./servers";
 // Two people calling each other, as the call specs need them.
 
 const contexts: BrowserContext[] = [];
+/** Each page's console warnings and errors (a refused signalling frame, say), for a failed test's report. */
+const warnings = new WeakMap<Page, string[]>();
 
 /** A page in a browser context of its own, whose peer connections the test can read (support/peers.ts). */
 export async function newPage(browser: Browser, options: { baseURL?: string } = {}): Promise<Page> {
   const context = await browser.newContext(options);
   contexts.push(context);
   await trackPeers(context);
-  return context.newPage();
+  const page = await context.newPage();
+  const seen: string[] = [];
+  warnings.set(page, seen);
+  const started = Date.now();
+  page.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error")
+      seen.push(`+${Date.now() - started} ms ${message.type()}: ${message.text().slice(0, 300)}`);
+  });
+  return page;
 }
 
 /** Two people in two browsers, matched with each other only (each accepts only their own age). */
@@ -104,13 +114,14 @@ async function reportPages(open: BrowserContext[]) {
   for (const page of open.flatMap((context) => context.pages())) {
     const report = await Promise.all([
       page
-        .getByRole("region", { name: "Call" })
+        .getByRole("region", { name: "Call", exact: true })
         .textContent({ timeout: 1_000 })
         .catch(() => "(no call panel)"),
       peerStates(page).catch((err) => [`(peers unreadable: ${err})`]),
     ]).catch((err) => [String(err), []] as const);
+    const lately = (warnings.get(page) ?? []).slice(-12);
     console.log(
-      `at the failure, ${page.url()}:\n  ${(report[0] ?? "").replace(/\s+/g, " ")}\n  ${report[1].join("\n  ")}`,
+      `at the failure, ${page.url()}:\n  ${(report[0] ?? "").replace(/\s+/g, " ")}\n  ${[...report[1], ...lately].join("\n  ")}`,
     );
   }
 }
