@@ -77,6 +77,9 @@ export class CallRoom {
     const receiver = call.receiverId === this.deps.userId;
     // Without a relay the candidates carry my address: a ringing receiver keeps them until Answer.
     this.hold = receiver && !this.live && this.ice.iceTransportPolicy === "all";
+    // Known before the join is answered: the server relays to this socket from the moment it is in the
+    // room, and a link made for a frame that came first would otherwise never yield (both sides offer).
+    this.polite = receiver;
     const joined = await this.socket.join(callRoomId(call.id), call.id);
     if (this.closed) return;
     this.polite = joined.polite ?? receiver;
