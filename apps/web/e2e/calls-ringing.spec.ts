@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { AppShell } from "./pages/app-shell";
 import { CallPage } from "./pages/call-page";
 import { MatchesPage } from "./pages/matching-matches";
 import { onboard } from "./pages/matching-people";
@@ -106,8 +107,9 @@ test("phone: a full-screen sheet; Decline stops the ringtone, the ring-back and 
   expect((await callerPage.request.post("/api/generate-matches")).status()).toBe(200);
   await expect(receiverPage.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
   const homeTitle = await receiverPage.title();
-  // Something on the page has focus before it rings: it has it back after.
-  const before = receiverPage.getByRole("link", { name: "Matches" }).first();
+  // Something on the page has focus before it rings: it has it back after. The tab bar's link: a
+  // 'Matches' link of /home's content can come ahead of it in the page once the content has loaded.
+  const before = new AppShell(receiverPage).bottomNav.getByRole("link", { name: "Matches" });
   await before.focus();
 
   const { callerCall } = await call(callerPage, receiver.username);
