@@ -1,5 +1,5 @@
 // Builds what production runs with `node` (node build.mjs [bundle] [template]; both by default):
-// - dist/server.js: src/server.ts as an ESM bundle with source maps, split where the source imports
+// - dist/server.js: src/server.ts as an ESM bundle (and dist/voice-worker.js, a worker thread's own) with source maps, split where the source imports
 //   lazily (the app loads while the database opens). The shared package is TypeScript source, so it
 //   goes into the bundle; every other package stays in node_modules, loaded by Node at run time
 //   (native ones such as sharp and argon2, PGlite's WebAssembly, pg, ioredis).
@@ -21,7 +21,11 @@ export async function bundle() {
   // Chunk names carry a hash: last build's would otherwise pile up beside this one's.
   fs.rmSync(path.join(path.dirname(outputs.bundle), "chunks"), { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: [path.join(here, "src/server.ts")],
+    // The voice worker is its own entry: a worker thread starts from a file (lib/worker-job.ts).
+    entryPoints: {
+      server: path.join(here, "src/server.ts"),
+      "voice-worker": path.join(here, "src/features/voice/clean-worker.ts"),
+    },
     outdir: path.dirname(outputs.bundle),
     entryNames: "[name]",
     chunkNames: "chunks/[name]-[hash]",

@@ -4,6 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "./db/client.ts";
+import { type MediaTable, photos, voiceFiles } from "./db/schema/media.ts";
 import type { Env } from "./env.ts";
 import { accountRoutes } from "./features/account/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
@@ -23,12 +24,13 @@ import { matchingRoutes } from "./features/matching/routes.ts";
 import { notesRoutes } from "./features/notes/routes.ts";
 import { pushPlugin } from "./features/notifications/plugin.ts";
 import { pushRoutes } from "./features/notifications/routes.ts";
-import { DatabasePhotoStore, DiskPhotoStore, type PhotoStore } from "./features/photos/photo-store.ts";
 import { photoRoutes } from "./features/photos/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
+import { voiceRoutes } from "./features/voice/routes.ts";
 import { COMPRESS_MIN_BYTES } from "./lib/compression.ts";
 import { insecureCookieWarning } from "./lib/cookie-security.ts";
 import { errorForLog } from "./lib/log-error.ts";
+import { DatabaseMediaStore, DiskMediaStore, type MediaStore } from "./lib/media-store.ts";
 import { type ProductLimits, productLimits } from "./lib/product-limits.ts";
 import { OneLinePerRequest } from "./lib/request-log.ts";
 import { Sessions } from "./lib/sessions/service.ts";
@@ -52,7 +54,8 @@ declare module "fastify" {
     /** The scheduled calls' "now" (a test app may move it): 'Join call', passed slots, reminders. */
     scheduleClock: ScheduleClock;
     limits: ProductLimits;
-    photos: PhotoStore;
+    photos: MediaStore;
+    voiceFiles: MediaStore;
     /** Session lookups (cached for seconds) and the changes that must end their cached copies. */
     sessions: Sessions;
     /** The shared parts (bus, presence, rooms, rate limits): in-process or Redis. */
@@ -92,11 +95,13 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
   app.decorate("env", env);
-  // Photos live where the other instances can reach them: the database when it is shared.
-  app.decorate<PhotoStore>(
-    "photos",
-    env.DATABASE_URL ? new DatabasePhotoStore(db) : new DiskPhotoStore(path.join(env.DATA_DIR, "photos")),
-  );
+  // Uploads live where the other instances can reach them: the database when it is shared.
+  const mediaStore = (table: MediaTable, folder: string, extension: string): MediaStore =>
+    env.DATABASE_URL
+      ? new DatabaseMediaStore(db, table, extension)
+      : new DiskMediaStore(path.join(env.DATA_DIR, folder), extension);
+  app.decorate("photos", mediaStore(photos, "photos", "webp"));
+  app.decorate("voiceFiles", mediaStore(voiceFiles, "voice", "audio"));
 
   // External plugins.
   await app.register(fastifyCookie);
@@ -185,6 +190,7 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
       await api.register(recoveryRoutes, { limiter: loginLimiter });
       await api.register(profileRoutes);
       await api.register(photoRoutes);
+      await api.register(voiceRoutes);
       await api.register(matchesRoutes);
       await api.register(callsRoutes, { clock });
       await api.register(chatRoutes);

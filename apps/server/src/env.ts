@@ -83,6 +83,7 @@ const envSchema = z.object({
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Photos one person may upload per hour. */
   PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  VOICE_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Times one person may look for new matches per hour. */
   MATCH_GENERATIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Load shedding: past this event-loop delay, requests get 503 with Retry-After instead of queueing (0: off). */

@@ -56,5 +56,14 @@ export const accountExportSchema = z.object({
     }),
   ),
   notes: z.array(z.object({ id, matchId: id, content: z.string(), createdAt: instant, updatedAt: instant })),
+  /** The recording itself, as it is served to matches (tags removed), in base64. */
+  voiceIntro: z
+    .object({
+      mimeType: z.string(),
+      durationMs: z.number().int(),
+      updatedAt: instant,
+      audioBase64: z.string(),
+    })
+    .nullable(),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -94,6 +94,7 @@ export const REPORT_REASONS = [
   "Inappropriate or offensive behaviour",
   "Harassment or threats",
   "Fake profile or impersonation",
+  "Inappropriate voice intro",
   "Spam or scam",
   "Appears to be under 21",
   "Something else",

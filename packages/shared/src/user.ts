@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DAY_NAMES } from "./options.ts";
 import { PROFILE_TYPES } from "./plans.ts";
+import { voiceIntroSchema } from "./voice.ts";
 
 export const timeSlotSchema = z.object({
   start: z.string().regex(/^\d{2}:\d{2}$/),
@@ -46,6 +47,7 @@ export const selfUserSchema = z.object({
   agePreferenceMin: z.number().int().nullable(),
   agePreferenceMax: z.number().int().nullable(),
   photoUrl: z.string().nullable(),
+  voiceIntro: voiceIntroSchema.nullable(),
   callPreferences: callPreferencesSchema.nullable(),
   onboardingCompleted: z.boolean(),
   /** Signs in with Google only (no password): deleting the account asks for a typed confirmation. */
@@ -68,6 +70,8 @@ export const publicUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   photoUrl: z.string().nullable(),
+  /** Only to the person's live matches (and themselves). */
+  voiceIntro: voiceIntroSchema.nullable(),
   ...profileFields,
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -2,9 +2,9 @@
 import * as calls from "./schema/calls.ts";
 import * as mail from "./schema/mail.ts";
 import * as matches from "./schema/matches.ts";
+import * as media from "./schema/media.ts";
 import * as messages from "./schema/messages.ts";
 import * as notes from "./schema/notes.ts";
-import * as photos from "./schema/photos.ts";
 import * as push from "./schema/push.ts";
 import * as reports from "./schema/reports.ts";
 import * as sessions from "./schema/sessions.ts";
@@ -18,7 +18,7 @@ export const tables = {
   ...calls,
   ...notes,
   ...reports,
-  ...photos,
+  ...media,
   ...push,
   ...mail,
 };

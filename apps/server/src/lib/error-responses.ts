@@ -1,7 +1,7 @@
 import { errorSchema } from "@kindred/shared/user";
 
 /** The 4xx statuses a route may declare; 500 and 503 are declared for every route. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429;
 
 /**
  * What every write (POST, PUT, PATCH, DELETE) can answer before its handler runs, whatever the route:

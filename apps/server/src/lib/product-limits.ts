@@ -30,6 +30,14 @@ export function productLimits(store: RateLimitStore, env: Env) {
       HOUR,
       (wait) => `You have uploaded a lot of photos in a short time. Please try again in ${wait}.`,
     ),
+    /** Per user: voice intro uploads, each parsed and rewritten in a worker. */
+    voiceUpload: new RateLimit(
+      store,
+      "voice",
+      env.VOICE_UPLOADS_PER_HOUR,
+      HOUR,
+      (wait) => `You have saved a lot of voice intros in a short time. Please try again in ${wait}.`,
+    ),
     /** Per user: runs of the matching over the whole candidate pool. */
     generation: new RateLimit(
       store,

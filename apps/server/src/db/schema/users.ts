@@ -12,6 +12,16 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+export interface StoredVoiceIntro {
+  /** The file's key in the voice store. */
+  key: string;
+  mime: "audio/webm" | "audio/mp4";
+  durationMs: number;
+  peaks: number[];
+  size: number;
+  updatedAt: string;
+}
+
 export const users = pgTable(
   "users",
   {
@@ -31,6 +41,8 @@ export const users = pgTable(
     agePreferenceMin: integer("age_preference_min"),
     agePreferenceMax: integer("age_preference_max"),
     photoUrl: text("photo_url"),
+    /** The voice intro's stored file and what is shown of it; null when there is none. */
+    voiceIntro: jsonb("voice_intro").$type<StoredVoiceIntro>(),
     avatar: text("avatar"),
     idVerificationImage: text("id_verification_image"),
     isPhotoRevealed: boolean("is_photo_revealed").notNull().default(false),

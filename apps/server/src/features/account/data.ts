@@ -6,6 +6,7 @@ import { matches } from "../../db/schema/matches.ts";
 import { messages } from "../../db/schema/messages.ts";
 import { notes } from "../../db/schema/notes.ts";
 import { users } from "../../db/schema/users.ts";
+import type { MediaStore } from "../../lib/media-store.ts";
 import type { SessionUser } from "../../lib/sessions/lookup.ts";
 import { viewOf } from "../calls/present.ts";
 import { toSelfUser } from "../users/present.ts";
@@ -16,8 +17,13 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * Everything the service holds about a person, as they may download it: their own record, their
  * matches, the messages they sent, their calls and their notes. Other people's private data stays out.
  */
-export async function exportAccount(db: Executor, user: SessionUser): Promise<AccountExport> {
-  const [matchRows, messageRows, callRows, noteRows] = await Promise.all([
+export async function exportAccount(
+  db: Executor,
+  user: SessionUser,
+  voiceFiles: MediaStore,
+): Promise<AccountExport> {
+  const voice = user.voiceIntro;
+  const [matchRows, messageRows, callRows, noteRows, voiceBytes] = await Promise.all([
     db
       .select()
       .from(matches)
@@ -28,6 +34,7 @@ export async function exportAccount(db: Executor, user: SessionUser): Promise<Ac
       .from(calls)
       .where(or(eq(calls.initiatorId, user.id), eq(calls.receiverId, user.id))),
     db.select().from(notes).where(eq(notes.userId, user.id)),
+    voice ? voiceFiles.read(voice.key) : null,
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -79,6 +86,15 @@ export async function exportAccount(db: Executor, user: SessionUser): Promise<Ac
       createdAt: n.createdAt.toISOString(),
       updatedAt: n.updatedAt.toISOString(),
     })),
+    voiceIntro:
+      voice && voiceBytes
+        ? {
+            mimeType: voice.mime,
+            durationMs: voice.durationMs,
+            updatedAt: voice.updatedAt,
+            audioBase64: voiceBytes.toString("base64"),
+          }
+        : null,
   };
 }
 

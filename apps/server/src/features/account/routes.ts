@@ -15,7 +15,8 @@ const exportSchema = {
   response: { 200: accountExportSchema, ...errorResponses(401) },
 };
 const deleteSchema = {
-  summary: "Delete the signed-in user's account, photos and sessions (given its password, or 'DELETE')",
+  summary:
+    "Delete the signed-in user's account, photos, voice intro and sessions (given its password, or 'DELETE')",
   body: deleteAccountSchema,
   response: { 200: okSchema, ...errorResponses(...WRITE_ERRORS, 401, 429) },
 };
@@ -26,7 +27,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = a
     return reply
       .header("content-disposition", `attachment; filename="kindred-${user.username}.json"`)
       .header("cache-control", "no-store")
-      .send(await exportAccount(app.db, user));
+      .send(await exportAccount(app.db, user, app.voiceFiles));
   });
 
   app.delete("/user", { schema: deleteSchema }, async (request, reply) => {
@@ -52,6 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = a
     await deleteAccount(app.db, user.id);
     await app.sessions.changed(user.id);
     await app.photos.removeAllOf(user.id);
+    await app.voiceFiles.removeAllOf(user.id);
     await app.realtime.endSessions(user.id);
     clearSessionCookie(reply);
     return { ok: true as const };

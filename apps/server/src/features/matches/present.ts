@@ -1,4 +1,4 @@
-import type { Match } from "@kindred/shared/matches";
+import { isLiveMatch, type Match } from "@kindred/shared/matches";
 import { photosRevealAfterCalls } from "@kindred/shared/plans";
 import type { MatchRow } from "../../db/schema/matches.ts";
 import type { SessionUser } from "../../lib/sessions/lookup.ts";
@@ -40,7 +40,10 @@ export function toMatch(
     photosRevealAfterCalls: photosRevealAfterCalls(me.profileType, other.profileType),
     commonGround: commonGround(me, other),
     otherUser: {
-      ...toPublicUser(other, { photoRevealed: match.arePhotosRevealed }),
+      ...toPublicUser(other, {
+        photoRevealed: match.arePhotosRevealed,
+        liveMatch: isLiveMatch(match.status),
+      }),
       callPreferences: other.callPreferences ?? null,
       online,
     },

@@ -69,11 +69,11 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/users/:id", { schema: userSchema }, async (request) => {
     const me = currentUser(request);
-    if (request.params.id === me.id) return toPublicUser(me, { photoRevealed: true });
+    if (request.params.id === me.id) return toPublicUser(me, { photoRevealed: true, liveMatch: true });
     const match = await findLiveMatchBetween(app.db, me.id, request.params.id);
     const other = match && (await findUserById(app.db, request.params.id));
     if (!match || !other) throw notFound("User not found");
-    return toPublicUser(other, { photoRevealed: match.arePhotosRevealed });
+    return toPublicUser(other, { photoRevealed: match.arePhotosRevealed, liveMatch: true });
   });
 
   app.post(

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { photos } from "../../db/schema/photos.ts";
+import { photos } from "../../db/schema/media.ts";
 import { matchUsers, topologies, useCluster } from "../../test/cluster.ts";
 
 // Behind a load balancer the upload lands on one instance and the viewer's request on another: with

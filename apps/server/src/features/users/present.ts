@@ -1,11 +1,22 @@
 import { needsOnboarding } from "@kindred/shared/onboarding";
 import { planOf } from "@kindred/shared/plans";
 import { type PublicUser, type SelfUser, selfUserSchema } from "@kindred/shared/user";
-import type { UserRow } from "../../db/schema/users.ts";
+import type { VoiceIntro } from "@kindred/shared/voice";
+import type { StoredVoiceIntro, UserRow } from "../../db/schema/users.ts";
 import type { SessionUser } from "../../lib/sessions/lookup.ts";
 
 /** Photos are only ever served through this authorised route, never a public path. */
 export const photoPath = (userId: number) => `/api/users/${userId}/photo`;
+/** The same for voice intros: heard by the owner and their live matches only. */
+export const voicePath = (userId: number) => `/api/users/${userId}/voice`;
+
+const voiceIntroOf = (userId: number, stored: StoredVoiceIntro | null): VoiceIntro | null =>
+  stored && {
+    url: voicePath(userId),
+    durationMs: stored.durationMs,
+    peaks: stored.peaks,
+    updatedAt: stored.updatedAt,
+  };
 
 const profileOf = (u: SessionUser) => ({
   age: u.age,
@@ -36,6 +47,7 @@ export function toSelfUser(u: SessionUser | UserRow): SelfUser {
     agePreferenceMin: u.agePreferenceMin,
     agePreferenceMax: u.agePreferenceMax,
     photoUrl: u.photoUrl ? photoPath(u.id) : null,
+    voiceIntro: voiceIntroOf(u.id, u.voiceIntro),
     callPreferences: u.callPreferences ?? null,
     onboardingCompleted: u.onboardingCompleted,
     matchingPaused: u.matchingPaused,
@@ -63,12 +75,19 @@ export function selfUserBody(u: SessionUser): string {
   return body;
 }
 
-/** Another person's view of `u`; the photo only when the pair's photos are revealed. */
-export function toPublicUser(u: SessionUser, opts: { photoRevealed: boolean }): PublicUser {
+/**
+ * Another person's view of `u`: the photo only when the pair's photos are revealed, the voice intro
+ * only while their match is live.
+ */
+export function toPublicUser(
+  u: SessionUser,
+  opts: { photoRevealed: boolean; liveMatch: boolean },
+): PublicUser {
   return {
     id: u.id,
     username: u.username,
     photoUrl: opts.photoRevealed && u.photoUrl ? photoPath(u.id) : null,
+    voiceIntro: opts.liveMatch ? voiceIntroOf(u.id, u.voiceIntro) : null,
     ...profileOf(u),
   };
 }

@@ -2,21 +2,21 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { photos } from "../../db/schema/photos.ts";
-import { isForeignKeyViolation } from "../../lib/pg-errors.ts";
+import type { Db } from "../db/client.ts";
+import type { MediaTable } from "../db/schema/media.ts";
+import { isForeignKeyViolation } from "./pg-errors.ts";
 
 /**
- * Where photo bytes live, under unguessable keys. The embedded default is a folder on local disk;
- * with DATABASE_URL the database holds them, so that every instance serves every photo.
+ * Where uploaded bytes (photos, voice intros) live, under unguessable keys. The embedded default is a
+ * folder on local disk; with DATABASE_URL the database holds them, so that every instance serves every file.
  */
-export interface PhotoStore {
+export interface MediaStore {
   /** Stores the bytes and returns their new key; null when the user no longer exists. */
   save(userId: number, bytes: Buffer): Promise<string | null>;
   read(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
   /**
-   * Every photo of a user, referenced or not: an upload still on its way while the account is deleted
+   * Every file of a user, referenced or not: an upload still on its way while the account is deleted
    * can save one the profile never points at, which removing by the current key would miss.
    */
   removeAllOf(userId: number): Promise<void>;
@@ -24,14 +24,18 @@ export interface PhotoStore {
   keysOf(userId: number): Promise<string[]>;
 }
 
-const newKey = (userId: number) => `${userId}-${randomBytes(16).toString("hex")}.webp`;
+const newKey = (userId: number, extension: string) =>
+  `${userId}-${randomBytes(16).toString("hex")}.${extension}`;
 
-export class DiskPhotoStore implements PhotoStore {
-  constructor(private readonly dir: string) {}
+export class DiskMediaStore implements MediaStore {
+  constructor(
+    private readonly dir: string,
+    private readonly extension: string,
+  ) {}
 
   async save(userId: number, bytes: Buffer): Promise<string | null> {
     await fs.mkdir(this.dir, { recursive: true });
-    const key = newKey(userId);
+    const key = newKey(userId, this.extension);
     await fs.writeFile(this.pathOf(key), bytes);
     return key;
   }
@@ -59,35 +63,41 @@ export class DiskPhotoStore implements PhotoStore {
   }
 }
 
-export class DatabasePhotoStore implements PhotoStore {
-  constructor(private readonly db: Db) {}
+export class DatabaseMediaStore implements MediaStore {
+  constructor(
+    private readonly db: Db,
+    private readonly table: MediaTable,
+    private readonly extension: string,
+  ) {}
 
   async save(userId: number, bytes: Buffer): Promise<string | null> {
-    const key = newKey(userId);
+    const key = newKey(userId, this.extension);
     try {
-      await this.db.insert(photos).values({ key, userId, bytes });
+      await this.db.insert(this.table).values({ key, userId, bytes });
       return key;
     } catch (err) {
-      if (isForeignKeyViolation(err)) return null; // the account went while the photo was on its way
+      if (isForeignKeyViolation(err)) return null; // the account went while the file was on its way
       throw err;
     }
   }
 
   async read(key: string): Promise<Buffer | null> {
-    const [row] = await this.db.select({ bytes: photos.bytes }).from(photos).where(eq(photos.key, key));
+    const { table } = this;
+    const [row] = await this.db.select({ bytes: table.bytes }).from(table).where(eq(table.key, key));
     return row?.bytes ?? null;
   }
 
   async remove(key: string): Promise<void> {
-    await this.db.delete(photos).where(eq(photos.key, key));
+    await this.db.delete(this.table).where(eq(this.table.key, key));
   }
 
   async removeAllOf(userId: number): Promise<void> {
-    await this.db.delete(photos).where(eq(photos.userId, userId));
+    await this.db.delete(this.table).where(eq(this.table.userId, userId));
   }
 
   async keysOf(userId: number): Promise<string[]> {
-    const rows = await this.db.select({ key: photos.key }).from(photos).where(eq(photos.userId, userId));
+    const { table } = this;
+    const rows = await this.db.select({ key: table.key }).from(table).where(eq(table.userId, userId));
     return rows.map((r) => r.key);
   }
 }
