@@ -42,6 +42,14 @@ describe("apiRequest", () => {
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toBeUndefined();
   });
 
+  it("sends a Blob as the raw body, with the Blob's own Content-Type", async () => {
+    const fetchMock = stubFetch(Response.json({ id: 1 }));
+    const recording = new Blob(["x"], { type: "audio/webm;codecs=opus" });
+    await apiRequest("PUT", "/api/profile/voice?peaks=1", recording);
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(recording);
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toEqual({ "Content-Type": "audio/webm;codecs=opus" });
+  });
+
   it("turns a JSON error body into '{status}: {message}' and keeps the body", async () => {
     stubFetch(
       Response.json({ message: "That username is already taken.", field: "username" }, { status: 409 }),

@@ -99,14 +99,24 @@ export function errorDetail(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** A JSON body, or a FormData sent as multipart (the browser writes its Content-Type with the boundary). */
+/** The Content-Type to send: JSON's, a Blob's own, or none (fetch writes a FormData's, with its boundary). */
+function contentType(body: unknown): Record<string, string> | undefined {
+  if (body === undefined || body instanceof FormData) return undefined;
+  if (body instanceof Blob) return body.type ? { "Content-Type": body.type } : undefined;
+  return { "Content-Type": "application/json" };
+}
+
+/**
+ * A JSON body, a FormData sent as multipart, or a Blob sent as it is with its own type (a recording,
+ * PUT /api/profile/voice).
+ */
 export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
-  const json = body !== undefined && !(body instanceof FormData);
+  const raw = body === undefined || body instanceof FormData || body instanceof Blob;
   const res = await fetch(`${env.apiBaseUrl}${path}`, {
     method,
     credentials: "include",
-    headers: json ? { "Content-Type": "application/json" } : undefined,
-    body: json ? JSON.stringify(body) : (body as FormData | undefined),
+    headers: contentType(body),
+    body: raw ? (body as FormData | Blob | undefined) : JSON.stringify(body),
   });
   if (!res.ok) throw await toApiError(res);
   return res;

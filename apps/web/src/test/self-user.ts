@@ -13,6 +13,7 @@ export const newUser: SelfUser = {
   agePreferenceMin: null,
   agePreferenceMax: null,
   photoUrl: null,
+  voiceIntro: null,
   callPreferences: null,
   onboardingCompleted: false,
   matchingPaused: false,

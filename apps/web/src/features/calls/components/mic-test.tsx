@@ -1,10 +1,10 @@
 import { Mic, Square } from "lucide-react";
 import { useEffect, useState } from "react";
+import { MicLevelMeter } from "@/components/mic-level-meter";
 import { Button } from "@/components/ui/button";
 import { MIC_BLOCKED_HELP, mediaErrorMessage } from "../call-errors";
 import { openMicrophone } from "../devices";
 import { useMicLevel } from "../hooks/use-mic-level";
-import { MicLevelMeter } from "./mic-level-meter";
 
 const NO_MIC_HELP = "Check that a microphone is plugged in and not used by another app, then try again.";
 

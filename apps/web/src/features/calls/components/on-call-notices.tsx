@@ -1,10 +1,10 @@
 import { Mic, MicOff } from "lucide-react";
+import { MicLevelMeter } from "@/components/mic-level-meter";
 import { cn } from "@/lib/cn";
 import { onCallNotices } from "../call-notices";
 import type { CallQuality } from "../call-quality";
 import type { CallState } from "../call-state";
 import type { MicLevel } from "../hooks/use-mic-level";
-import { MicLevelMeter } from "./mic-level-meter";
 import { QualityIndicator } from "./quality-indicator";
 
 /** What the panel knows of a call in progress beyond its state. */

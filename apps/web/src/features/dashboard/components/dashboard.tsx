@@ -6,6 +6,7 @@ import { HowItWorksCard } from "./how-it-works-card";
 import { JoinCallBanner } from "./join-call-banner";
 import { UpgradeCard } from "./upgrade-card";
 import { VerifyEmailBanner } from "./verify-email-banner";
+import { VoiceIntroInvite } from "./voice-intro-invite";
 import { WelcomeHero } from "./welcome-hero";
 
 /**
@@ -31,6 +32,7 @@ export function Dashboard({
       <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">{matches}</div>
         <aside aria-label="Your plan and tips" className="grid gap-4">
+          {user.voiceIntro ? null : <VoiceIntroInvite />}
           {planCard}
           <UpgradeCard user={user} />
           <HowItWorksCard user={user} />

@@ -3,6 +3,8 @@ import { MapPin, MessagesSquare, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { PersonAvatar } from "@/components/person-avatar";
 import { Badge } from "@/components/ui/badge";
+import { voiceIntroSrc } from "@/components/voice-audio";
+import { VoicePlayer } from "@/components/voice-player";
 import { cn } from "@/lib/cn";
 import { AvailabilityIndicator } from "./availability-indicator";
 import { MatchCardActions } from "./match-card-actions";
@@ -62,6 +64,15 @@ export function MatchCard({
           <MatchCardMenu match={match} />
         </div>
       </header>
+      {other.voiceIntro ? (
+        <VoicePlayer
+          src={voiceIntroSrc(other.voiceIntro)}
+          durationMs={other.voiceIntro.durationMs}
+          peaks={other.voiceIntro.peaks}
+          subject={`${other.username}'s voice intro`}
+          className="rounded-2xl bg-stone-50 p-2 pr-3"
+        />
+      ) : null}
       {match.commonGround.length > 0 ? (
         <p className="flex items-start gap-1.5 text-sm text-violet-900">
           <Sparkles className="mt-0.5 size-3.5 shrink-0 text-violet-500" aria-hidden />

@@ -5,6 +5,8 @@ import { Link } from "react-router";
 import { PersonAvatar } from "@/components/person-avatar";
 import { Button } from "@/components/ui/button";
 import { FullPageSpinner } from "@/components/ui/spinner";
+import { voiceIntroSrc } from "@/components/voice-audio";
+import { VoicePlayer } from "@/components/voice-player";
 import { ApiError, errorDetail } from "@/lib/api";
 import { usePublicUserQuery } from "../api/get-public-user";
 
@@ -64,6 +66,20 @@ function ProfileView({ user }: { user: PublicUser }) {
           <MapPin className="size-4" aria-hidden />
           {[user.age ? `${user.age}` : null, user.location].filter(Boolean).join(" · ") || "—"}
         </p>
+        {user.voiceIntro ? (
+          <section className="mt-6" aria-labelledby="voice-intro-title">
+            <h2 id="voice-intro-title" className="font-semibold text-stone-900">
+              Voice intro
+            </h2>
+            <VoicePlayer
+              src={voiceIntroSrc(user.voiceIntro)}
+              durationMs={user.voiceIntro.durationMs}
+              peaks={user.voiceIntro.peaks}
+              subject={`${user.username}'s voice intro`}
+              className="mt-2 max-w-md rounded-2xl bg-stone-50 p-3"
+            />
+          </section>
+        ) : null}
         {user.bio ? (
           <section className="mt-6">
             <h2 className="font-semibold text-stone-900">About me</h2>

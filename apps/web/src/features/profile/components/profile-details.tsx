@@ -6,6 +6,7 @@ import { type ReactNode, useId } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Chips, DetailList } from "./detail-list";
 import { PhotoCard } from "./photo-card";
+import { VoiceIntroCard } from "./voice-intro-card";
 
 function Section({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   const id = useId();
@@ -73,6 +74,7 @@ export function ProfileDetails({ user }: { user: SelfUser }) {
             <p className="mt-1 text-stone-500 text-xs">Default hours until you set your own.</p>
           ) : null}
         </Section>
+        <VoiceIntroCard user={user} />
         <PhotoCard user={user} />
       </div>
     </div>
