@@ -39,6 +39,9 @@ export async function queueMail(db: Executor, origin: string, mail: QueuedMail):
       text: rendered.text,
       headers,
       dedupeKey: mail.dedupeKey ?? null,
+      // Due by this process's clock, which the kick after the commit reads: the database's now() has
+      // microseconds, and a row due at .123456 was not yet due to a kick at .123 of the same millisecond.
+      nextAttemptAt: new Date(),
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
