@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
-import path from "node:path";
-import { openDatabase } from "./db/client.ts";
+import { configuredDatabase, openDatabase } from "./db/client.ts";
 import { loadEnv } from "./env.ts";
 import { holdTickObjectMaps } from "./lib/tick-object-maps.ts";
 import { shutDown } from "./shutdown.ts";
@@ -19,11 +18,7 @@ process.on("unhandledRejection", (err) => logError(err, "unhandled rejection"));
 // The database opens (PGlite compiles its WebAssembly off the main thread) while the app's modules
 // load: the two together are most of the time to the first answer.
 const opening = openDatabase({
-  url: env.DATABASE_URL,
-  dataDir: path.join(env.DATA_DIR, "pglite"),
-  templateDir: env.PGLITE_TEMPLATE,
-  sharedBuffers: env.PGLITE_SHARED_BUFFERS,
-  migrationsDir: env.MIGRATIONS_DIR,
+  ...configuredDatabase(env),
   onPoolError: (err) => logError(err, "idle database connection failed"),
 });
 opening.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile

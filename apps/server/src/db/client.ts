@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
+import type { Env } from "../env.ts";
 import { createPool } from "./pool.ts";
 import { tables } from "./tables.ts";
 
@@ -37,6 +38,22 @@ export interface OpenOptions {
   onPoolError?: (err: Error) => void;
 }
 
+/** The database the environment names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
+export function configuredDatabase(
+  env: Pick<
+    Env,
+    "DATABASE_URL" | "DATA_DIR" | "PGLITE_TEMPLATE" | "PGLITE_SHARED_BUFFERS" | "MIGRATIONS_DIR"
+  >,
+): OpenOptions {
+  return {
+    url: env.DATABASE_URL,
+    dataDir: path.join(env.DATA_DIR, "pglite"),
+    templateDir: env.PGLITE_TEMPLATE,
+    sharedBuffers: env.PGLITE_SHARED_BUFFERS,
+    migrationsDir: env.MIGRATIONS_DIR,
+  };
+}
+
 /**
  * Every instance that starts takes this session-level lock before migrating, so N instances starting
  * together apply the migrations once: the first migrates, the others wait, then find nothing to do.
@@ -50,8 +67,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
-  // While PostgreSQL is unreachable or stuck, a request fails within seconds (and answers 503)
-  // instead of hanging: a bounded wait for a connection, and for every statement.
   // While PostgreSQL is unreachable or stuck, a request fails within seconds (and answers 503)
   // instead of hanging: a bounded wait for a connection, and for every statement.
   const pool = createPool(

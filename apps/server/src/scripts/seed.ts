@@ -1,14 +1,13 @@
 // npm run seed -- --users N [--reset] [--seed S]
 // Fills the database the server uses (DATABASE_URL, else PGlite in DATA_DIR) with onboarded synthetic
 // people and a realistic match history. Every seeded account's password is "kindred-demo".
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import { type Db, openDatabase } from "../db/client.ts";
+import { configuredDatabase, type Db, openDatabase } from "../db/client.ts";
 import { matches } from "../db/schema/matches.ts";
 import { users } from "../db/schema/users.ts";
 import { loadEnv } from "../env.ts";
 import { hashPassword } from "../features/auth/passwords.ts";
+import { runAsScript } from "../lib/run-as-script.ts";
 import { type SeededPerson, syntheticMatches } from "./synthetic-matches.ts";
 import { mulberry32, type NewUser, syntheticUser } from "./synthetic-users.ts";
 
@@ -97,13 +96,7 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const env = loadEnv();
   const started = performance.now();
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    dataDir: path.join(env.DATA_DIR, "pglite"),
-    templateDir: env.PGLITE_TEMPLATE,
-    sharedBuffers: env.PGLITE_SHARED_BUFFERS,
-    migrationsDir: env.MIGRATIONS_DIR,
-  });
+  const database = await openDatabase(configuredDatabase(env));
   try {
     const made = await seedDatabase(database.db, opts);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -116,9 +109,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta.url, main);
