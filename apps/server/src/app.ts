@@ -21,6 +21,7 @@ import { unsubscribeRoutes } from "./features/mail/unsubscribe-routes.ts";
 import { matchesRoutes } from "./features/matches/routes.ts";
 import { ScheduleClock } from "./features/matches/schedule-clock.ts";
 import { matchingRoutes } from "./features/matching/routes.ts";
+import { moderationRoutes } from "./features/moderation/routes.ts";
 import { notesRoutes } from "./features/notes/routes.ts";
 import { pushPlugin } from "./features/notifications/plugin.ts";
 import { pushRoutes } from "./features/notifications/routes.ts";
@@ -197,6 +198,7 @@ export async function buildApp({ env, db, realtime, limiter, logger = false }: A
       await api.register(notesRoutes);
       await api.register(pushRoutes);
       await api.register(unsubscribeRoutes);
+      await api.register(moderationRoutes);
     },
     { prefix: "/api" },
   );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { statementSchema } from "./statement.ts";
 import { selfUserSchema } from "./user.ts";
 
 const id = z.number().int();
@@ -65,5 +66,7 @@ export const accountExportSchema = z.object({
       audioBase64: z.string(),
     })
     .nullable(),
+  /** Every moderation decision about them, as their statement says it, with their appeal if any. */
+  moderationDecisions: z.array(statementSchema.extend({ appealText: z.string().nullable() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -103,6 +103,8 @@ export const REPORT_REASONS = [
 export const blockSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
   details: z.string().trim().max(1000, "Please keep the details under 1000 characters").optional(),
+  /** 'Include our last 20 messages with this report': off unless ticked. */
+  includeMessages: z.boolean().optional(),
 });
 export type BlockInput = z.infer<typeof blockSchema>;
 

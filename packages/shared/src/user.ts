@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { DAY_NAMES } from "./options.ts";
 import { PROFILE_TYPES } from "./plans.ts";
+import { ROLES } from "./roles.ts";
+import { statementSchema } from "./statement.ts";
 import { voiceIntroSchema } from "./voice.ts";
 
 export const timeSlotSchema = z.object({
@@ -58,6 +60,9 @@ export const selfUserSchema = z.object({
   matchingPaused: z.boolean(),
   questionnaireStep: z.number().int(),
   needsOnboarding: z.boolean(),
+  role: z.enum(ROLES),
+  /** A moderation decision (a warning, the automatic hide) they have not yet acknowledged. */
+  moderationNotice: statementSchema.nullable(),
   ...profileFields,
 });
 export type SelfUser = z.infer<typeof selfUserSchema>;
@@ -81,5 +86,7 @@ export const errorSchema = z.object({
   field: z.string().optional(),
   requiresUpgrade: z.boolean().optional(),
   retryAfterSeconds: z.number().optional(),
+  /** Sign-in refused to a suspended or banned account: where to read the decision and appeal it. */
+  appealUrl: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof errorSchema>;

@@ -4,6 +4,7 @@ import * as mail from "./schema/mail.ts";
 import * as matches from "./schema/matches.ts";
 import * as media from "./schema/media.ts";
 import * as messages from "./schema/messages.ts";
+import * as moderation from "./schema/moderation.ts";
 import * as notes from "./schema/notes.ts";
 import * as push from "./schema/push.ts";
 import * as reports from "./schema/reports.ts";
@@ -21,4 +22,5 @@ export const tables = {
   ...media,
   ...push,
   ...mail,
+  ...moderation,
 };

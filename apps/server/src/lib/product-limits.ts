@@ -1,3 +1,4 @@
+import { REPORTS_PER_HOUR } from "@kindred/shared/moderation";
 import type { Env } from "../env.ts";
 import { RateLimit, type RateLimitStore, tooManyRequests } from "./rate-limit.ts";
 
@@ -56,6 +57,14 @@ export function productLimits(store: RateLimitStore, env: Env) {
         if (wait > 0) throw tooManyRequests(RESET_REFUSED, wait);
       },
     },
+    /** Per user: reports filed (each blocks a match and reaches a moderator). */
+    report: new RateLimit(
+      store,
+      "report",
+      REPORTS_PER_HOUR,
+      HOUR,
+      (wait) => `You have reported several people in a short time. Please try again in ${wait}.`,
+    ),
     /** Per user: 'Resend' of the verification mail. */
     verificationMail: new RateLimit(
       store,

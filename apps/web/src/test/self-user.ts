@@ -21,6 +21,8 @@ export const newUser: SelfUser = {
   emailVerified: true,
   questionnaireStep: 0,
   needsOnboarding: true,
+  role: "member",
+  moderationNotice: null,
   age: null,
   gender: null,
   interestedGenders: null,

@@ -1,3 +1,4 @@
+import type { Role, Statement } from "@kindred/shared/moderation";
 import type { CallPreferences } from "@kindred/shared/user";
 import { sql } from "drizzle-orm";
 import {
@@ -66,6 +67,15 @@ export const users = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     /** When a Kindred page of theirs was last open (its status socket closed): no mail within 5 minutes of it. */
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    role: text("role").$type<Role>().notNull().default("member"),
+    /** Left out of new matching by moderation: the automatic hide, a suspension or a ban. */
+    moderationHold: boolean("moderation_hold").notNull().default(false),
+    /** Sign-in is refused until then (a suspension). */
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
+    /** Sign-in is refused for good (a ban). */
+    bannedAt: timestamp("banned_at", { withTimezone: true }),
+    /** A statement of reasons they have yet to acknowledge (a warning, the automatic hide). */
+    moderationNotice: jsonb("moderation_notice").$type<Statement>(),
   },
   (t) => [
     // Case-insensitive uniqueness: "Alice" and "alice" are the same person to a reader.
@@ -90,7 +100,7 @@ export const users = pgTable(
         t.relationshipPace,
         t.profileType,
       )
-      .where(sql`${t.onboardingCompleted} and not ${t.matchingPaused}`),
+      .where(sql`${t.onboardingCompleted} and not ${t.matchingPaused} and not ${t.moderationHold}`),
   ],
 );
 

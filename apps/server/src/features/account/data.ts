@@ -9,6 +9,8 @@ import { users } from "../../db/schema/users.ts";
 import type { MediaStore } from "../../lib/media-store.ts";
 import type { SessionUser } from "../../lib/sessions/lookup.ts";
 import { viewOf } from "../calls/present.ts";
+import { statementsOf } from "../moderation/data.ts";
+import { statementOf } from "../moderation/statements.ts";
 import { toSelfUser } from "../users/present.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -36,6 +38,7 @@ export async function exportAccount(
     db.select().from(notes).where(eq(notes.userId, user.id)),
     voice ? voiceFiles.read(voice.key) : null,
   ]);
+  const decisions = await statementsOf(db, user.id);
   return {
     exportedAt: new Date().toISOString(),
     profile: toSelfUser(user),
@@ -95,6 +98,10 @@ export async function exportAccount(
             audioBase64: voiceBytes.toString("base64"),
           }
         : null,
+    moderationDecisions: decisions.map(({ statement, decision }) => ({
+      ...statementOf(decision, statement),
+      appealText: statement.appealText,
+    })),
   };
 }
 

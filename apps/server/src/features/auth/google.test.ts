@@ -36,6 +36,7 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
     "google-sub-5": { email: "nobody.yet@example.com", email_verified: false, name: "Not Verified" },
     "google-sub-6": { email: "taken.member@example.com", email_verified: true, name: "Second Google" },
     "google-sub-7": { email: "squatted@example.com", email_verified: true, name: "The Owner" },
+    "google-sub-8": { email: "banned.member@example.com", email_verified: true, name: "Banned Member" },
   };
   // The issuer must name its own port, so find a free one first.
   const port = await new Promise<number>((resolve) => {
@@ -168,6 +169,17 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
     expect(again.headers.location).toBe("/home");
     expect((await me(sessionCookie(again))).json().id).toBe(user.id);
     expect(await rowsWithEmail("new.member@example.com")).toHaveLength(1);
+  });
+
+  it("refuses a banned account with the sentence sign-in gives, and no session", async () => {
+    const first = await signInWithGoogle("google-sub-8");
+    expect(first.headers.location).toBe("/home");
+    await database.db.update(users).set({ bannedAt: new Date() }).where(eq(users.googleSub, "google-sub-8"));
+    const refused = await signInWithGoogle("google-sub-8");
+    const location = new URL(refused.headers.location as string, "http://kindred.test");
+    expect(location.pathname).toBe("/auth");
+    expect(location.searchParams.get("error")).toMatch(/^Your account is permanently banned\./);
+    expect(refused.cookies.find((c) => c.name === "kindred_session")).toBeUndefined();
   });
 
   it("ends the session the browser held before, and its sockets, as a password login does", async () => {

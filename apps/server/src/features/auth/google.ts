@@ -7,8 +7,10 @@ import type { Db } from "../../db/client.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { secureCookies } from "../../lib/cookie-security.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
+import { HttpError } from "../../lib/http-error.ts";
 import { publicOrigin } from "../../lib/public-origin.ts";
 import { setSessionCookie } from "../../plugins/auth-hook.ts";
+import { refuseIfRestricted } from "../moderation/sign-in-gate.ts";
 import { findUserByEmail, findUserByGoogleSub, findUserByUsername } from "./data.ts";
 import { markEmailVerified } from "./email-mutations.ts";
 import { endPreviousSession } from "./end-session.ts";
@@ -180,6 +182,8 @@ export const googleRoutes: FastifyPluginAsync = async (app) => {
         await app.sessions.changed(id);
         await app.realtime.endSessions(id);
       });
+      const refused = await refuseIfRestricted(app.db, user, app.scheduleClock.now()).catch((err) => err);
+      if (refused instanceof HttpError) return back(reply, refused.message);
       // Rotation, as at a password login: the session the browser held before ends here.
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
       await endPreviousSession(app, request);

@@ -13,6 +13,7 @@ import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { mailOrigin } from "../../lib/public-origin.ts";
 import { setSessionCookie } from "../../plugins/auth-hook.ts";
+import { refuseIfRestricted } from "../moderation/sign-in-gate.ts";
 import { toSelfUser } from "../users/present.ts";
 import { findLiveEmailToken } from "./email-tokens.ts";
 import { endPreviousSession } from "./end-session.ts";
@@ -90,6 +91,8 @@ export const resetRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asy
     const done = await resetPassword(app.db, input, mailOrigin(app.env), app.scheduleClock.now());
     if (!done) throw new HttpError(400, LINK_EXPIRED);
     app.mail.kick();
+    // The new password stands, but someone suspended or banned still cannot sign in with it.
+    await refuseIfRestricted(app.db, done.row, app.scheduleClock.now());
     // The mailed link proves the account is theirs: failed sign-ins before it no longer hold them back.
     await limiter.recordSuccess(done.row.username, request.ip);
     // Every session of the account ended: forgotten by every instance, their sockets closed.

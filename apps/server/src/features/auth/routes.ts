@@ -8,6 +8,7 @@ import { isUniqueViolation } from "../../lib/pg-errors.ts";
 import { mailOrigin } from "../../lib/public-origin.ts";
 import { tooManyRequests } from "../../lib/rate-limit.ts";
 import { clearSessionCookie, currentUser, setSessionCookie } from "../../plugins/auth-hook.ts";
+import { refuseIfRestricted } from "../moderation/sign-in-gate.ts";
 import { selfUserBody, toSelfUser } from "../users/present.ts";
 import { findTakenIdentity, findUserByUsername } from "./data.ts";
 import { endPreviousSession } from "./end-session.ts";
@@ -64,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
       schema: {
         summary: "Sign in with username and password (sets the session cookie)",
         body: loginSchema,
-        response: { 200: selfUserSchema, ...errorResponses(...WRITE_ERRORS, 401, 429) },
+        response: { 200: selfUserSchema, ...errorResponses(...WRITE_ERRORS, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -78,6 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
       const valid = await verifyPassword(user?.passwordHash, password);
       if (!user || !valid) throw new HttpError(401, "Invalid username or password");
       await limiter.recordSuccess(username, request.ip);
+      await refuseIfRestricted(app.db, user, app.scheduleClock.now());
       // Rotation: whatever session the browser held before is ended, a new token is issued.
       if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
       await endPreviousSession(app, request);

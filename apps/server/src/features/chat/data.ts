@@ -21,6 +21,17 @@ export async function messagesAfter(
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
+/** A match's last `count` messages, oldest first. */
+export async function lastMessages(db: Executor, matchId: number, count: number): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.matchId, matchId))
+    .orderBy(desc(messages.seq))
+    .limit(count);
+  return rows.reverse();
+}
+
 /** How far a person has read in a match (0: nothing yet). */
 export async function readPosition(db: Executor, matchId: number, userId: number): Promise<number> {
   const [row] = await db

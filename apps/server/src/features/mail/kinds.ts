@@ -1,6 +1,7 @@
 // What mail Kindred sends (issue 29). Callers say what happened; templates.ts words it. queueMail
 // (outbox.ts) renders a mail and writes it to the outbox in the caller's transaction.
 import type { MailType } from "@kindred/shared/mail";
+import type { Statement } from "@kindred/shared/moderation";
 
 /** About the account itself: always sent, never unsubscribable. */
 export type AccountMail =
@@ -12,7 +13,9 @@ export type AccountMail =
   /** To the new address: open the link to make it the account's. */
   | { kind: "email_change_confirm"; link: string; newEmail: string }
   /** To the old address: someone asked to move the account to newEmail. */
-  | { kind: "email_change_notice"; newEmail: string };
+  | { kind: "email_change_notice"; newEmail: string }
+  /** A statement of reasons for a moderation decision; appealUrl when it can be appealed. */
+  | { kind: "moderation_statement"; statement: Statement; appealUrl: string | null };
 
 /** Mail notifications: each has a type a person can turn off, and a one-click unsubscribe. */
 export type NotificationMail =

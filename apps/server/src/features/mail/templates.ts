@@ -122,6 +122,15 @@ function words(content: MailContent, origin: string): Words {
         ],
         action: { label: "Go to Settings", href: `${origin}/settings` },
       };
+    case "moderation_statement":
+      return {
+        subject: `Kindred: ${content.statement.title.toLowerCase()}`,
+        title: content.statement.title,
+        paragraphs: [content.statement.text],
+        action: content.appealUrl
+          ? { label: "Read the decision and appeal", href: content.appealUrl }
+          : undefined,
+      };
     case "missed_call": {
       const name = content.callerName;
       const when = ukTime(content.at);

@@ -1,13 +1,15 @@
 import { COUNTED_AFTER_SECONDS } from "@kindred/shared/call-ladder";
 import type { BlockInput } from "@kindred/shared/matches";
+import { EVIDENCE_MESSAGES } from "@kindred/shared/moderation";
 import { planOf } from "@kindred/shared/plans";
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.ts";
 import type { CallRow } from "../../db/schema/calls.ts";
 import { type MatchRow, matches } from "../../db/schema/matches.ts";
-import { reports } from "../../db/schema/reports.ts";
+import { type EvidenceMessage, reports } from "../../db/schema/reports.ts";
 import { matchIsLive } from "../../lib/live-match.ts";
 import { endCallOfEndedMatch, lockLiveCallOfMatch } from "../calls/mutations.ts";
+import { lastMessages } from "../chat/data.ts";
 
 // Every write re-checks that the match is still live: the route read it a moment earlier, and the other
 // person may have unmatched or blocked in between. An ended match is never reopened, re-ended or scheduled.
@@ -65,25 +67,55 @@ async function endMatchIn(
   return { call: call && (await endCallOfEndedMatch(tx, call, status, { now, countAfterMs })) };
 }
 
+/** Every live match of a person ended (a suspension or ban), each with its call, in the caller's transaction. */
+export async function endAllMatchesOf(
+  tx: Executor,
+  userId: number,
+  opts: MatchEndOptions = {},
+): Promise<{ match: MatchRow; ended: EndedMatch }[]> {
+  const live = await tx
+    .select()
+    .from(matches)
+    .where(and(or(eq(matches.userId1, userId), eq(matches.userId2, userId)), matchIsLive));
+  const out: { match: MatchRow; ended: EndedMatch }[] = [];
+  for (const match of live) {
+    const ended = await endMatchIn(tx, match.id, "blocked", userId, opts);
+    if (ended) out.push({ match, ended });
+  }
+  return out;
+}
+
 /**
  * Blocking ends the match (and its call) and files the report together, or not at all (null: it had
- * already ended). A reporter whose plan has priority support files a priority report.
+ * already ended). A reporter whose plan has priority support files a priority report. With
+ * `includeMessages`, the pair's last messages are copied into it as they are now.
  */
 export async function blockAndReport(
   db: Db,
   match: MatchRow,
   reporter: { id: number; profileType: string | null },
-  input: BlockInput,
+  { includeMessages, ...input }: BlockInput,
   opts: MatchEndOptions = {},
-): Promise<EndedMatch | null> {
+): Promise<(EndedMatch & { reportId: number }) | null> {
   const reporterId = reporter.id;
   const reportedId = match.userId1 === reporterId ? match.userId2 : match.userId1;
   const priority = planOf(reporter.profileType).prioritySupport;
   return db.transaction(async (tx) => {
     const ended = await endMatchIn(tx, match.id, "blocked", reporterId, opts);
     if (!ended) return null;
-    await tx.insert(reports).values({ reporterId, reportedId, matchId: match.id, priority, ...input });
-    return ended;
+    const evidence: EvidenceMessage[] | null = includeMessages
+      ? (await lastMessages(tx, match.id, EVIDENCE_MESSAGES)).map((m) => ({
+          fromReported: m.senderId === reportedId,
+          content: m.content,
+          sentAt: m.sentAt.toISOString(),
+        }))
+      : null;
+    const [report] = await tx
+      .insert(reports)
+      .values({ reporterId, reportedId, matchId: match.id, priority, evidence, ...input })
+      .returning({ id: reports.id });
+    if (!report) throw new Error("the report was not filed");
+    return { ...ended, reportId: report.id };
   });
 }
 

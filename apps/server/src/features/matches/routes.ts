@@ -15,6 +15,8 @@ import { HttpError, notFound } from "../../lib/http-error.ts";
 import { requireLiveMatch } from "../../lib/live-match.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
 import { announceCall } from "../calls/events.ts";
+import { hideIfReportedByMany } from "../moderation/announce.ts";
+import { keepVoiceEvidence } from "../moderation/evidence.ts";
 import { findUserById } from "../users/data.ts";
 import { toPublicUser } from "../users/present.ts";
 import { findLiveMatchBetween, listMatchesFor } from "./data.ts";
@@ -109,12 +111,13 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
         ...params,
         summary: "Block the other person of a match, and report them",
         body: blockSchema,
-        response: { 200: okSchema, ...errorResponses(...WRITE_ERRORS, 401, 404) },
+        response: { 200: okSchema, ...errorResponses(...WRITE_ERRORS, 401, 404, 429) },
       },
     },
     async (request) => {
       const me = currentUser(request);
       const { match } = await requireLiveMatch(app.db, request.params.id, me.id);
+      await app.limits.report.take(me.id);
       const ended = await blockAndReport(app.db, match, me, request.body, {
         countAfterMs: app.callClock.countAfterMs,
       });
@@ -123,6 +126,10 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (ended.call) await announceCall(app, ended.call, {}, me.id);
       // The blocked person's open pages drop the card at once (they are not told it was a block).
       await announceMatchUpdated(app, match);
+      // Then, for the moderators: a copy of the voice intro reported, and the automatic hide if due.
+      const reportedId = match.userId1 === me.id ? match.userId2 : match.userId1;
+      await keepVoiceEvidence(app, ended.reportId, reportedId);
+      await hideIfReportedByMany(app, reportedId);
       return { ok: true as const };
     },
   );

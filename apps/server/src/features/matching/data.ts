@@ -14,6 +14,7 @@ export const candidateColumns = {
   profileType: users.profileType,
   onboardingCompleted: users.onboardingCompleted,
   matchingPaused: users.matchingPaused,
+  moderationHold: users.moderationHold,
   age: users.age,
   gender: users.gender,
   interestedGenders: users.interestedGenders,
@@ -66,6 +67,7 @@ function candidateCondition(f: CandidateFilter, scope: CityScope): SQL | undefin
     // The bare column (not "= true") so the planner can prove the partial index's predicate.
     sql`${users.onboardingCompleted}`,
     sql`not ${users.matchingPaused}`,
+    sql`not ${users.moderationHold}`,
     inArray(users.gender, f.genders),
     scopeCondition(scope),
     between(users.age, f.ageMin, f.ageMax),

@@ -79,13 +79,19 @@ async function withRoom(db: Executor, ranked: RankedCandidate[], need: number): 
 function chooser(callerId: number, ranked: RankedCandidate[]) {
   return ({ people, activeCounts, pairedWithCaller }: LockedState): NewPair[] => {
     const caller = people.get(callerId);
-    if (!caller?.onboardingCompleted || caller.matchingPaused) return [];
+    if (!caller?.onboardingCompleted || caller.matchingPaused || caller.moderationHold) return [];
     let free = planOf(caller.profileType).maxMatches - (activeCounts.get(callerId) ?? 0);
     const chosen: NewPair[] = [];
     for (const { row } of ranked) {
       if (free <= 0) break;
       const other = people.get(row.id);
-      if (!other || other.matchingPaused || pairedWithCaller.has(other.id) || !hasRoom(other, activeCounts))
+      if (
+        !other ||
+        other.matchingPaused ||
+        other.moderationHold ||
+        pairedWithCaller.has(other.id) ||
+        !hasRoom(other, activeCounts)
+      )
         continue;
       if (!isCandidatePair(caller, other)) continue;
       const { compatibility } = scorePair(caller, other);

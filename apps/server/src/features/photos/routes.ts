@@ -6,6 +6,7 @@ import { z } from "zod";
 import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError, notFound } from "../../lib/http-error.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
+import { moderatorMayView } from "../moderation/data.ts";
 import { setPhoto } from "../profile/mutations.ts";
 import { findUserById } from "../users/data.ts";
 import { toSelfUser } from "../users/present.ts";
@@ -76,7 +77,11 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewer = currentUser(request);
     const owner = await findUserById(app.db, request.params.id);
     // The same 404 whether the user, the photo or the right to see it is missing.
-    if (!owner?.photoUrl || !(await canSeePhoto(app.db, owner.id, viewer.id))) throw notFound();
+    const allowed =
+      owner &&
+      ((await canSeePhoto(app.db, owner.id, viewer.id)) ||
+        (await moderatorMayView(app.db, viewer, owner.id)));
+    if (!owner?.photoUrl || !allowed) throw notFound();
     const bytes = await store.read(owner.photoUrl);
     if (!bytes) throw notFound();
     return reply.type("image/webp").header("cache-control", "private, no-store").send(bytes);

@@ -55,6 +55,8 @@ export function toSelfUser(u: SessionUser | UserRow): SelfUser {
     googleOnly: "passwordHash" in u ? u.passwordHash === null : u.hasPassword === false,
     questionnaireStep: u.questionnaireStep,
     needsOnboarding: needsOnboarding(u),
+    role: u.role,
+    moderationNotice: u.moderationNotice ?? null,
     ...profileOf(u),
   };
 }

@@ -3,23 +3,20 @@ import { selfUserSchema } from "@kindred/shared/user";
 import { VOICE_ERRORS, VOICE_MAX_BYTES, voiceUploadQuerySchema } from "@kindred/shared/voice";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { parseByteRange } from "../../lib/byte-range.ts";
 import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError, notFound } from "../../lib/http-error.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
+import { moderatorMayView } from "../moderation/data.ts";
 import { findUserById } from "../users/data.ts";
 import { toSelfUser } from "../users/present.ts";
 import { canHearVoice } from "./data.ts";
 import { setVoiceIntro } from "./mutations.ts";
 import { cleanUpload } from "./recordings.ts";
+import { audioBytes, sendRecording } from "./send-recording.ts";
 
 const accountGone = () => new HttpError(401, "Please sign in to continue.");
 const tooLarge = () => new HttpError(413, VOICE_ERRORS.tooLarge, { field: "voice" });
 
-const audioBytes = z
-  .custom<Buffer>((value) => Buffer.isBuffer(value))
-  .meta({ type: "string", format: "binary" });
 const uploadSchema = {
   summary:
     "Save the signed-in user's voice intro: the recording as the body (WebM/Opus or MP4/AAC, 2–30 s, up to 2 MB)",
@@ -119,19 +116,11 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
     const owner = await findUserById(app.db, request.params.id);
     const voice = owner?.voiceIntro;
     // The same 404 whether the user, the intro or the right to hear it is missing, for every range.
-    if (!owner || !voice || !(await canHearVoice(app.db, owner.id, viewer.id))) throw notFound();
-    const bytes = await store.read(voice.key);
-    if (!bytes) throw notFound();
-    reply.type(voice.mime).header("cache-control", "private, no-store").header("accept-ranges", "bytes");
-    const range = parseByteRange(request.headers.range, bytes.length);
-    if (range === "unsatisfiable") {
-      reply.header("content-range", `bytes */${bytes.length}`);
-      throw new HttpError(416, "That part of the recording does not exist.");
-    }
-    if (!range) return reply.send(bytes);
-    return reply
-      .status(206)
-      .header("content-range", `bytes ${range.start}-${range.end}/${bytes.length}`)
-      .send(bytes.subarray(range.start, range.end + 1));
+    const allowed =
+      owner &&
+      ((await canHearVoice(app.db, owner.id, viewer.id)) ||
+        (await moderatorMayView(app.db, viewer, owner.id)));
+    if (!owner || !voice || !allowed) throw notFound();
+    return sendRecording(request, reply, voice, await store.read(voice.key));
   });
 };

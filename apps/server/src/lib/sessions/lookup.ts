@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
@@ -51,6 +51,9 @@ function prepareLookup(db: Executor) {
       and(
         eq(sessions.tokenHash, sql.placeholder("tokenHash")),
         gt(sessions.expiresAt, sql.placeholder("now")),
+        // Suspended or banned: their sessions were deleted, and none made since counts.
+        isNull(users.bannedAt),
+        or(isNull(users.suspendedUntil), lte(users.suspendedUntil, sql.placeholder("now"))),
       ),
     )
     .limit(1)
