@@ -48,9 +48,10 @@ const relayServers = HAS_TURN
 // them, and two at a time once the calls are done. Each spec signs up its own people (at an age of
 // its own where they must match), so they share the one app server without meeting. The restart spec
 // runs among them: it starts (and restarts) an app of its own, and times the pages coming back; so do
-// the failover spec (two instances on PostgreSQL and Redis) and the media-cut spec (its own coturn).
+// the failover spec (two instances on PostgreSQL and Redis), the media-cut spec (its own coturn) and
+// the moderation spec (on PostgreSQL and Redis, mailing a loopback SMTP server).
 const CALL_SPECS =
-  /[\\/](calls(-[a-z-]+)?|call-journey|after-call|missed-calls|scheduling|limits|chat|server-restart|push-flows)\.spec\.ts$/;
+  /[\\/](calls(-[a-z-]+)?|call-journey|after-call|missed-calls|scheduling|limits|chat|server-restart|push-flows|moderation)\.spec\.ts$/;
 const CHROMIUM = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 
 export default defineConfig({

@@ -59,6 +59,8 @@ export const APP_ENV: Record<string, string> = {
 
 /** The app the mail specs start with SMTP_URL set to a test SMTP server of their own. */
 export const MAIL_APP_PORT = PORT + 40;
+/** The moderation spec's app: on PostgreSQL and Redis, so `npm run moderators` can run beside it. */
+export const MODERATION_APP_PORT = PORT + 41;
 
 /** A port for a spec that starts (and restarts) an app of its own, clear of the shared app and the relay app. */
 export const OWN_APP_PORT = PORT + 2;

@@ -40,6 +40,9 @@ const VerifyEmailPage = lazy(() =>
 const UnsubscribePage = lazy(() =>
   import("./routes/unsubscribe").then((m) => ({ default: m.UnsubscribePage })),
 );
+const AppealPage = lazy(() => import("./routes/appeal").then((m) => ({ default: m.AppealPage })));
+// Members never load the console: it is a chunk of its own, asked for only on /moderation.
+const ModerationPage = lazy(() => import("./routes/moderation").then((m) => ({ default: m.ModerationPage })));
 const SocketTestPage = lazy(() =>
   import("./routes/socket-test").then((m) => ({ default: m.SocketTestPage })),
 );
@@ -91,6 +94,9 @@ export function AppRoutes() {
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/unsubscribe" element={<UnsubscribePage />} />
+        <Route path="/appeal" element={<AppealPage />} />
+        {/* Not behind RequireAuth: to anyone but staff, signed in or not, it is the unknown page. */}
+        <Route path="/moderation" element={<ModerationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

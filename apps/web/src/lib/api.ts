@@ -70,6 +70,7 @@ function asErrorBody(value: unknown): ApiErrorBody | null {
     field: typeof v.field === "string" ? v.field : undefined,
     requiresUpgrade: typeof v.requiresUpgrade === "boolean" ? v.requiresUpgrade : undefined,
     retryAfterSeconds: typeof v.retryAfterSeconds === "number" ? v.retryAfterSeconds : undefined,
+    appealUrl: typeof v.appealUrl === "string" ? v.appealUrl : undefined,
   };
 }
 

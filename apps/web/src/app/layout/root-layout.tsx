@@ -32,6 +32,21 @@ function SignedInPush() {
   return user ? <PushResync userId={user.id} /> : null;
 }
 
+// A moderation decision to acknowledge: rare, so its code loads only when there is one.
+const ModerationNotice = lazy(() =>
+  import("@/features/moderation/components/moderation-notice").then((m) => ({ default: m.ModerationNotice })),
+);
+
+function Notice() {
+  const { user } = useAuth();
+  if (!user?.moderationNotice) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModerationNotice />
+    </Suspense>
+  );
+}
+
 /** The chrome, as a visitor or a member sees it. */
 function ChromeFor() {
   const { user, isLoading } = useAuth();
@@ -46,6 +61,7 @@ export function RootLayout() {
         <ChromeFor />
         <Calls />
         <SignedInPush />
+        <Notice />
       </RealtimeProvider>
     </AuthProvider>
   );

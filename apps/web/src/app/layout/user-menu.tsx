@@ -1,5 +1,6 @@
+import { isModerator } from "@kindred/shared/roles";
 import type { SelfUser } from "@kindred/shared/user";
-import { LogOut, MessageCircle, Settings, User } from "lucide-react";
+import { LogOut, MessageCircle, Settings, ShieldCheck, User } from "lucide-react";
 import { useNavigate } from "react-router";
 import { avatarGlyph } from "@/components/ui/avatar-glyph";
 import {
@@ -35,6 +36,11 @@ export function UserMenu({ user }: { user: SelfUser }) {
         <DropdownMenuItem onSelect={() => navigate("/settings")}>
           <Settings aria-hidden /> Settings
         </DropdownMenuItem>
+        {isModerator(user.role) ? (
+          <DropdownMenuItem onSelect={() => navigate("/moderation")}>
+            <ShieldCheck aria-hidden /> Moderation
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={logoutMutation.isPending} onSelect={() => logoutMutation.mutate()}>
           <LogOut aria-hidden /> Logout

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "@/components/ui/use-toast";
 import { resetAnalytics } from "@/lib/analytics";
-import { errorDetail } from "@/lib/api";
+import { ApiError, errorDetail } from "@/lib/api";
 import { AuthContext, type AuthContextValue, userQueryKey, useUserQuery } from "@/lib/auth";
 import { useLoginMutation } from "../api/login";
 import { useLogoutMutation } from "../api/logout";
@@ -35,6 +35,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast({ title: "Welcome back!", description: "You've successfully logged in." });
     },
     onError: (err) => {
+      // A suspended or banned account: the form says why, with the appeal link, in place of a toast.
+      if (err instanceof ApiError && err.body?.appealUrl) return;
       toast({
         title: "Login failed",
         description: errorDetail(err, "Invalid username or password"),

@@ -5,10 +5,14 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { PasswordField } from "@/components/ui/password-field";
+import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
+  // A suspended or banned account: the server's sentence, and where to read the decision and appeal.
+  const failure = loginMutation.error;
+  const restricted = failure instanceof ApiError && failure.status === 403 ? failure : null;
   const {
     register,
     handleSubmit,
@@ -42,6 +46,19 @@ export function LoginForm() {
       >
         Forgot password?
       </Link>
+      {restricted ? (
+        <div
+          role="alert"
+          className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900 text-sm"
+        >
+          <p>{restricted.detail}</p>
+          {restricted.body?.appealUrl ? (
+            <Link to={restricted.body.appealUrl} className="font-medium underline underline-offset-4">
+              Read the decision and appeal
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
       <Button
         type="submit"
         variant="gradient"

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type BlockInput, blockSchema, REPORT_REASONS } from "@kindred/shared/matches";
+import { INCLUDE_MESSAGES_LABEL } from "@kindred/shared/moderation";
 import { ShieldAlert } from "lucide-react";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -57,7 +58,7 @@ export function BlockReportDialog({
     formState: { errors },
   } = useForm<BlockForm, unknown, BlockInput>({
     resolver: zodResolver(blockSchema),
-    defaultValues: { details: "" },
+    defaultValues: { details: "", includeMessages: false },
   });
 
   const onSubmit = handleSubmit((input) =>
@@ -116,6 +117,20 @@ export function BlockReportDialog({
               {...register("details")}
             />
             {errors.details ? <p className="text-red-600 text-sm">{errors.details.message}</p> : null}
+          </div>
+          <div className="flex items-start gap-3">
+            <input
+              id={`${id}-messages`}
+              type="checkbox"
+              className="mt-0.5 size-4 accent-rose-600"
+              {...register("includeMessages")}
+            />
+            <Label htmlFor={`${id}-messages`} className="font-normal leading-snug">
+              {INCLUDE_MESSAGES_LABEL}
+              <span className="block text-stone-500 text-xs">
+                Only our moderators see them. Without this, your messages stay private.
+              </span>
+            </Label>
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
