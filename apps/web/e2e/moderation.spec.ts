@@ -101,13 +101,6 @@ test("reported with messages, suspended from the console: signed out at once, th
   await dialog.getByRole("button", { name: "Block and report" }).click();
   await expect(dialog).toBeHidden();
 
-  // She is on a call with someone else when the moderator decides.
-  const { callerCall } = await ring(badPage, otherPage, other.username);
-  await incomingBanner(otherPage).getByRole("button", { name: "Answer" }).click();
-  const otherCall = new CallPage(otherPage);
-  await expect(otherCall.state("On Call")).toBeVisible();
-  await expect(callerCall.state("On Call")).toBeVisible();
-
   await modPage.goto("/moderation");
   const theCase = modPage.getByTestId("moderation-case").filter({ hasText: bad.username });
   await expect(theCase).toBeVisible();
@@ -119,12 +112,22 @@ test("reported with messages, suspended from the console: signed out at once, th
   await theCase.getByLabel("Suspension length").selectOption({ label: "7 days" });
   await theCase.getByLabel("Rule").selectOption({ label: "Harassment or threats" });
   await theCase.getByLabel("Note").fill("Threats in chat");
+
+  // She is on a call with someone else when the moderator decides (the first call lasts 15 s here,
+  // so it starts once the decision is ready to send).
+  const { callerCall } = await ring(badPage, otherPage, other.username);
+  await incomingBanner(otherPage).getByRole("button", { name: "Answer" }).click();
+  const otherCall = new CallPage(otherPage);
+  await expect(otherCall.state("On Call")).toBeVisible();
+  await expect(callerCall.state("On Call")).toBeVisible();
   await theCase.getByRole("button", { name: "Decide" }).click();
   await expect(theCase).toBeHidden();
 
   // At once: her page is signed out, the other side's call ends as any ended call does.
-  await expect(badPage).toHaveURL(/\/auth/);
-  await expect(otherCall.state("Call Ended")).toBeVisible();
+  await Promise.all([
+    expect(otherCall.state("Call Ended")).toBeVisible(),
+    expect(badPage).toHaveURL(/\/auth/),
+  ]);
 
   // Signing in says until when, under which rule, and how to appeal.
   const auth = new AuthPage(badPage);

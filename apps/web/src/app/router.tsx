@@ -41,7 +41,7 @@ const UnsubscribePage = lazy(() =>
   import("./routes/unsubscribe").then((m) => ({ default: m.UnsubscribePage })),
 );
 const AppealPage = lazy(() => import("./routes/appeal").then((m) => ({ default: m.AppealPage })));
-// Members never load the console: it is a chunk of its own, asked for only on /moderation.
+// A small guard; the console behind it is a chunk of its own that only moderators and admins load.
 const ModerationPage = lazy(() => import("./routes/moderation").then((m) => ({ default: m.ModerationPage })));
 const SocketTestPage = lazy(() =>
   import("./routes/socket-test").then((m) => ({ default: m.SocketTestPage })),

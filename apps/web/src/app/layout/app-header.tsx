@@ -1,3 +1,4 @@
+import { isModerator } from "@kindred/shared/roles";
 import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -12,6 +13,12 @@ import { NAV_ITEMS, tabCount, tabLinkLabel } from "./navigation";
 
 // The menu pulls in Radix's popper; the landing page never shows this header, so load it apart.
 const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
+
+const linkClass = (active: boolean) =>
+  cn(
+    "inline-flex items-center rounded-full px-4 py-2 font-medium text-sm transition-colors",
+    active ? "bg-rose-50 text-rose-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+  );
 
 function AvatarPlaceholder() {
   return <span aria-hidden className="size-10 rounded-full bg-stone-100" />;
@@ -49,13 +56,7 @@ export function AppHeader() {
                   to={to}
                   aria-current={active ? "page" : undefined}
                   aria-label={tabLinkLabel(label, counts)}
-                  className={cn(
-                    "inline-flex items-center rounded-full px-4 py-2 font-medium text-sm transition-colors",
-                    count > 0 && "pr-10",
-                    active
-                      ? "bg-rose-50 text-rose-700"
-                      : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
-                  )}
+                  className={cn(linkClass(active), count > 0 && "pr-10")}
                 >
                   {label}
                 </Link>
@@ -67,6 +68,16 @@ export function AppHeader() {
               </span>
             );
           })}
+          {/* Staff only; on a phone the user menu has it. */}
+          {isModerator(user?.role) ? (
+            <Link
+              to="/moderation"
+              aria-current={pathname === "/moderation" ? "page" : undefined}
+              className={linkClass(pathname === "/moderation")}
+            >
+              Moderation
+            </Link>
+          ) : null}
         </nav>
         <div className="ml-auto flex items-center">
           {user ? (

@@ -10,9 +10,10 @@ import { useAuth } from "@/lib/auth";
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
-  // A suspended or banned account: the server's sentence, and where to read the decision and appeal.
+  // A suspended or banned account (403 with an appeal link): the server's sentence, and where to read
+  // the decision and appeal. Other failures are the provider's toast.
   const failure = loginMutation.error;
-  const restricted = failure instanceof ApiError && failure.status === 403 ? failure : null;
+  const appealUrl = failure instanceof ApiError ? failure.body?.appealUrl : undefined;
   const {
     register,
     handleSubmit,
@@ -46,17 +47,15 @@ export function LoginForm() {
       >
         Forgot password?
       </Link>
-      {restricted ? (
+      {failure instanceof ApiError && appealUrl ? (
         <div
           role="alert"
           className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900 text-sm"
         >
-          <p>{restricted.detail}</p>
-          {restricted.body?.appealUrl ? (
-            <Link to={restricted.body.appealUrl} className="font-medium underline underline-offset-4">
-              Read the decision and appeal
-            </Link>
-          ) : null}
+          <p>{failure.detail}</p>
+          <Link to={appealUrl} className="justify-self-start font-medium underline underline-offset-4">
+            Read the decision and appeal
+          </Link>
         </div>
       ) : null}
       <Button

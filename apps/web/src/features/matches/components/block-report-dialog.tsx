@@ -44,12 +44,6 @@ export function BlockReportDialog({
         description: "Thank you for your report. Our team will review it, and you won't be matched again.",
       });
     },
-    onError: (error) =>
-      toast({
-        title: "Could not block and report",
-        description: errorDetail(error, "An unexpected error occurred"),
-        variant: "destructive",
-      }),
   });
   const {
     control,
@@ -61,12 +55,18 @@ export function BlockReportDialog({
     defaultValues: { details: "", includeMessages: false },
   });
 
+  // A refusal (429: too many reports this hour) is not still showing when the dialog opens again.
+  const setOpen = (next: boolean) => {
+    if (!next) mutation.reset();
+    onOpenChange(next);
+  };
+
   const onSubmit = handleSubmit((input) =>
     mutation.mutate({ matchId, input: { ...input, details: input.details || undefined } }),
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent>
         <form className="grid gap-5" noValidate onSubmit={onSubmit}>
           <DialogHeader>
@@ -123,17 +123,26 @@ export function BlockReportDialog({
               id={`${id}-messages`}
               type="checkbox"
               className="mt-0.5 size-4 accent-rose-600"
+              aria-describedby={`${id}-messages-hint`}
               {...register("includeMessages")}
             />
-            <Label htmlFor={`${id}-messages`} className="font-normal leading-snug">
-              {INCLUDE_MESSAGES_LABEL}
-              <span className="block text-stone-500 text-xs">
+            <div className="grid gap-1">
+              <Label htmlFor={`${id}-messages`} className="font-normal leading-snug">
+                {INCLUDE_MESSAGES_LABEL}
+              </Label>
+              <p id={`${id}-messages-hint`} className="text-stone-500 text-xs">
                 Only our moderators see them. Without this, your messages stay private.
-              </span>
-            </Label>
+              </p>
+            </div>
           </div>
+          {/* In the dialog rather than a toast: the form stays as it was, to send again later. */}
+          <p role="alert" className="text-red-600 text-sm empty:hidden">
+            {mutation.isError
+              ? errorDetail(mutation.error, "Could not block and report. Please try again.")
+              : ""}
+          </p>
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
+            <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
             <Button type="submit" variant="destructive" disabled={mutation.isPending}>

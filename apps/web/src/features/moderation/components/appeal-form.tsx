@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { errorDetail } from "@/lib/api";
-import { useAppealMutation } from "../api/appeal";
+import { useAppealMutation } from "../api/send-appeal";
 
 export const APPEAL_SENT =
   "Thank you. A moderator who did not make this decision will review your appeal, and we will email you the outcome.";
@@ -21,6 +21,9 @@ export function AppealForm({ decisionId, token }: { decisionId: number; token?: 
       </p>
     );
   }
+  const problem = appeal.isError
+    ? errorDetail(appeal.error, "Your appeal could not be sent. Please try again.")
+    : "";
   return (
     <form
       className="grid gap-3"
@@ -36,10 +39,12 @@ export function AppealForm({ decisionId, token }: { decisionId: number; token?: 
         rows={5}
         maxLength={APPEAL_MAX_CHARS}
         value={text}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(event) => setText(event.target.value)}
       />
-      <p role="alert" className="text-red-600 text-sm empty:hidden">
-        {appeal.isError ? errorDetail(appeal.error, "Your appeal could not be sent. Please try again.") : ""}
+      <p id={`${id}-problem`} role="alert" className="text-red-600 text-sm empty:hidden">
+        {problem}
       </p>
       <Button type="submit" variant="gradient" disabled={appeal.isPending}>
         {appeal.isPending ? "Sending…" : "Send appeal"}

@@ -1,106 +1,146 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   DECISION_ACTIONS,
-  type DecisionAction,
+  type DecisionInput,
+  decisionInputSchema,
   RULE_CHOICES,
   RULE_IDS,
-  type RuleId,
   SUSPENSION_DAYS,
 } from "@kindred/shared/moderation";
 import { useId, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
-import { errorDetail } from "@/lib/api";
-import { useDecideMutation } from "../api/console";
+import { ApiError, errorDetail } from "@/lib/api";
+import { useDecideMutation } from "../api/decide";
+import { ACTION_LABEL, daysText, decidedText } from "../moderation-copy";
 
-const ACTION_LABEL: Record<DecisionAction, string> = {
-  dismiss: "Dismiss",
-  warn: "Warn",
-  suspend: "Suspend",
-  ban: "Ban",
-};
+type DecisionFields = z.input<typeof decisionInputSchema>;
 
-const selectClass =
-  "h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-rose-200";
+/** What became of a case the console acted on, said once its card has left the queue. */
+export interface Outcome {
+  userId: number;
+  text: string;
+  problem: boolean;
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="text-red-600 text-sm">
+      {message}
+    </p>
+  ) : null;
+}
 
 /** What to do about one person's case: an action, its length, the rule it is made under, a note. */
 export function DecisionForm({
   userId,
-  onDecided,
+  username,
+  onOutcome,
 }: {
   userId: number;
-  onDecided: (message: string) => void;
+  username: string;
+  onOutcome: (outcome: Outcome) => void;
 }) {
   const id = useId();
-  const [action, setAction] = useState<DecisionAction | "">("");
-  const [days, setDays] = useState<(typeof SUSPENSION_DAYS)[number]>(7);
-  const [rule, setRule] = useState<RuleId | "">("");
-  const [note, setNote] = useState("");
   const [problem, setProblem] = useState("");
-  const decide = useDecideMutation();
+  const decide = useDecideMutation({
+    onSuccess: (decision) => onOutcome({ userId, text: decidedText(username, decision), problem: false }),
+    onError: (error) => {
+      const text = errorDetail(error, "The decision was not saved. Please try again.");
+      setProblem(text);
+      // Decided by someone else: the refetch takes the card away, so the queue keeps the reason.
+      if (error instanceof ApiError && error.status === 409) {
+        onOutcome({ userId, text: `${username}: ${text}`, problem: true });
+      }
+    },
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<DecisionFields, unknown, DecisionInput>({
+    resolver: zodResolver(decisionInputSchema),
+    defaultValues: { userId, days: 7, note: "" },
+  });
+  const action = useWatch({ control, name: "action" });
 
-  const submit = () => {
-    if (!action) return setProblem("Please choose what to do: dismiss, warn, suspend or ban.");
-    if (!rule) return setProblem("Please choose the rule this decision is made under.");
+  const onSubmit = handleSubmit((input) => {
     setProblem("");
-    decide.mutate(
-      { userId, action, rule, note: note || undefined, days: action === "suspend" ? days : undefined },
-      {
-        onSuccess: (d) => onDecided(`${ACTION_LABEL[d.action]}: decided.`),
-        onError: (error) => setProblem(errorDetail(error, "The decision was not saved. Please try again.")),
-      },
-    );
-  };
+    decide.mutate({
+      ...input,
+      days: input.action === "suspend" ? input.days : undefined,
+      note: input.note || undefined,
+    });
+  });
 
   return (
     <form
-      className="grid gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4"
+      className="grid gap-4 rounded-xl border border-stone-200 bg-stone-50 p-4"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      aria-label={`Decision on ${username}`}
+      onSubmit={onSubmit}
     >
-      <fieldset className="flex flex-wrap gap-4">
+      <fieldset className="grid gap-2">
         <legend className="mb-2 font-medium text-sm text-stone-800">Decision</legend>
-        {DECISION_ACTIONS.map((a) => (
-          <label key={a} className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name={`${id}-action`}
-              value={a}
-              checked={action === a}
-              onChange={() => setAction(a)}
-              className="accent-rose-600"
-            />
-            {ACTION_LABEL[a]}
-          </label>
-        ))}
+        <Controller
+          control={control}
+          name="action"
+          render={({ field }) => (
+            <RadioGroup
+              value={field.value ?? ""}
+              onValueChange={field.onChange}
+              className="flex flex-wrap gap-5"
+              aria-invalid={errors.action ? true : undefined}
+              aria-describedby={errors.action ? `${id}-action-error` : undefined}
+            >
+              {DECISION_ACTIONS.map((a) => (
+                <div key={a} className="flex items-center gap-2">
+                  <RadioGroupItem id={`${id}-action-${a}`} value={a} />
+                  <Label htmlFor={`${id}-action-${a}`} className="font-normal">
+                    {ACTION_LABEL[a]}
+                  </Label>
+                </div>
+              ))}
+            </RadioGroup>
+          )}
+        />
+        <FieldError id={`${id}-action-error`} message={errors.action?.message} />
       </fieldset>
       {action === "suspend" ? (
-        <div className="grid gap-1">
+        <div className="grid gap-2">
           <Label htmlFor={`${id}-days`}>Suspension length</Label>
-          <select
+          <NativeSelect
             id={`${id}-days`}
-            className={selectClass}
-            value={days}
-            onChange={(event) => setDays(Number(event.target.value) as typeof days)}
+            aria-invalid={errors.days ? true : undefined}
+            aria-describedby={errors.days ? `${id}-days-error` : undefined}
+            {...register("days", {
+              setValueAs: (v) => (v === "" || v === undefined ? undefined : Number(v)),
+            })}
           >
             {SUSPENSION_DAYS.map((d) => (
               <option key={d} value={d}>
-                {d === 1 ? "1 day" : `${d} days`}
+                {daysText(d)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
+          <FieldError id={`${id}-days-error`} message={errors.days?.message} />
         </div>
       ) : null}
-      <div className="grid gap-1">
+      <div className="grid gap-2">
         <Label htmlFor={`${id}-rule`}>Rule</Label>
-        <select
+        <NativeSelect
           id={`${id}-rule`}
-          className={selectClass}
-          value={rule}
-          onChange={(event) => setRule(event.target.value as RuleId)}
+          defaultValue=""
+          aria-required
+          aria-invalid={errors.rule ? true : undefined}
+          aria-describedby={errors.rule ? `${id}-rule-error` : undefined}
+          {...register("rule")}
         >
           <option value="" disabled>
             Choose the rule…
@@ -110,18 +150,21 @@ export function DecisionForm({
               {RULE_CHOICES[r]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
+        <FieldError id={`${id}-rule-error`} message={errors.rule?.message} />
       </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-note`}>Note</Label>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-note`}>Note (optional)</Label>
         <Textarea
           id={`${id}-note`}
           rows={2}
           maxLength={1000}
-          placeholder="For the audit log only; never sent to the person"
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
+          aria-describedby={`${id}-note-hint`}
+          {...register("note")}
         />
+        <p id={`${id}-note-hint`} className="text-stone-500 text-xs">
+          For the audit log only; never sent to the person.
+        </p>
       </div>
       <p role="alert" className="text-red-600 text-sm empty:hidden">
         {problem}

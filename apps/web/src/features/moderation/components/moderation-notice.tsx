@@ -9,7 +9,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { errorDetail } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { useAcknowledgeMutation } from "../api/acknowledge";
+import { useAcknowledgeMutation } from "../api/acknowledge-notice";
 import { AppealForm } from "./appeal-form";
 import { StatementText } from "./statement-text";
 
@@ -33,7 +33,9 @@ export function ModerationNotice() {
             </div>
           </AlertDialogDescription>
         </AlertDialogHeader>
-        {notice.appealable && !notice.appealed ? <AppealForm decisionId={notice.decisionId} /> : null}
+        {notice.appealable && !notice.appealed ? (
+          <AppealForm key={notice.decisionId} decisionId={notice.decisionId} />
+        ) : null}
         <p role="alert" className="text-red-600 text-sm empty:hidden">
           {acknowledge.isError ? errorDetail(acknowledge.error, "Please try again.") : ""}
         </p>

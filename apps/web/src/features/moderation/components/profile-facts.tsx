@@ -1,5 +1,7 @@
 import type { ModerationCase } from "@kindred/shared/moderation";
+import { PLANS, type ProfileType } from "@kindred/shared/plans";
 import { VoicePlayer } from "@/components/voice-player";
+import { formatDay } from "../when";
 
 type Profile = ModerationCase["user"];
 
@@ -10,12 +12,12 @@ export function ProfileFacts({ user }: { user: Profile }) {
   const facts: [string, string | number | null][] = [
     ["Name", user.name],
     ["Age", user.age],
-    ["Date of birth", user.dateOfBirth],
+    ["Date of birth", user.dateOfBirth ? formatDay(user.dateOfBirth) : null],
     ["Gender", user.gender],
     ["Interested in", list(user.interestedGenders)],
     ["Location", user.location],
-    ["Plan", user.profileType],
-    ["Member since", new Date(user.createdAt).toLocaleDateString("en-GB")],
+    ["Plan", PLANS[user.profileType as ProfileType]?.label ?? user.profileType],
+    ["Member since", formatDay(user.createdAt)],
     ["Communication style", user.communicationStyle],
     ["Free time", list(user.freeTimeActivities)],
     ["Values", user.values],
@@ -34,7 +36,7 @@ export function ProfileFacts({ user }: { user: Profile }) {
         </div>
       )}
       <div className="grid gap-3">
-        {user.bio ? <p className="text-stone-800">{user.bio}</p> : null}
+        {user.bio ? <p className="whitespace-pre-line text-stone-800">{user.bio}</p> : null}
         {user.voiceIntro ? (
           <VoicePlayer
             src={user.voiceIntro.url}

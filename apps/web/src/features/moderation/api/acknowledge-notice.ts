@@ -2,12 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 import { userQueryKey } from "@/lib/auth";
 
-/** 'I understand': the notice leaves every page (the user is fetched again without it). */
+export function acknowledgeNotice(decisionId: number): Promise<{ ok: true }> {
+  return apiJson<{ ok: true }>("POST", `/api/moderation/notices/${decisionId}/acknowledge`);
+}
+
+/** 'I understand': the notice leaves every page once the user is read again without it. */
 export function useAcknowledgeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decisionId: number) =>
-      apiJson<{ ok: true }>("POST", `/api/moderation/notices/${decisionId}/acknowledge`),
+    mutationFn: acknowledgeNotice,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryKey }),
   });
 }
