@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts"],
+    include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "apps/web/build/*.test.ts"],
     globalSetup: ["apps/server/src/test/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,

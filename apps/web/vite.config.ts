@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { routeBudgets } from "./build/route-budgets.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -91,7 +92,16 @@ function serviceWorkerVersion(): Plugin {
 const backend = process.env.KINDRED_DEV_BACKEND ?? "http://localhost:5000";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompress(), serviceWorkerVersion()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    serviceWorkerVersion(),
+    routeBudgets(
+      fileURLToPath(new URL("./route-budgets.json", import.meta.url)),
+      fileURLToPath(new URL("./src", import.meta.url)),
+    ),
+  ],
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
