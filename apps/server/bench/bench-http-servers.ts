@@ -173,6 +173,8 @@ export interface AppOptions {
   nodeArgs?: string[];
   /** The compiled server to run instead of apps/server/dist/server.js (from the root). */
   entry?: string;
+  /** Its DATA_DIR, when the caller has put something there first; else a fresh one under `dir`. */
+  dataDir?: string;
 }
 
 /**
@@ -182,7 +184,7 @@ export interface AppOptions {
  */
 export function startApp(dir: string, node: NodeBinary, options: AppOptions = {}): Promise<Server> {
   const root = options.root ?? process.cwd();
-  const dataDir = fs.mkdtempSync(path.join(dir, "data-"));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(dir, "data-"));
   const appEnv: Record<string, string> = { NODE_ENV: "production", LOG_LEVEL: "info", DATA_DIR: dataDir };
   for (const [key, value] of Object.entries(options.env ?? {})) if (value) appEnv[key] = value;
   const extra = process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? [];
