@@ -105,6 +105,9 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("two server processes on PostgreSQL
 
     // Presence: Bob comes online on B, Alice (on A) is told.
     const aliceTab = await TestSocket.open(a.url, "/ws", { cookie: alice.cookie });
+    // Answered once Alice's channel on A is subscribed: Bob's arrival cannot be published before.
+    aliceTab.send({ type: "register", userId: alice.id });
+    await aliceTab.next("registered", 5_000);
     const bobTab = await TestSocket.open(b.url, "/ws", { cookie: bob.cookie });
     expect(await aliceTab.next("presence", 5_000)).toEqual({
       type: "presence",

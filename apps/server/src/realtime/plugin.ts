@@ -143,6 +143,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     if (kind === "status") serveStatusSocket(conn, presence);
     else cleanUp = handlers.get(kind)?.(conn);
     const added = hub.add(conn).then(() => (kind === "status" ? presence.heard(conn) : undefined));
+    // Frames wait for the set-up, so an answer (`registered`, `room_joined`) means the channel listens.
+    const ready = added.catch(() => undefined);
+    slot.lane.tail = slot.lane.tail.then(() => ready);
     socket.on("close", () => {
       slot.release();
       // Clean up after set-up and the frame in hand settle, whether or not they succeeded, so nothing of

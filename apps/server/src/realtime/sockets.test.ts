@@ -157,6 +157,28 @@ describe("frames", () => {
     );
     expect(s.all("pong").map((f) => f.timestamp)).toEqual(Array.from({ length: 15 }, (_, i) => i * 2 + 1));
   });
+
+  it("answers a socket's first frames only once its user's channel is subscribed", async () => {
+    const bus = cluster.apps[0].backend.bus;
+    const subscribe = bus.subscribe;
+    let subscribed = false;
+    // A slow subscription (Redis under load): it completes 100 ms after it is asked for.
+    bus.subscribe = async (channel, onMessage) => {
+      await sleep(100);
+      const unsubscribe = await subscribe.call(bus, channel, onMessage);
+      subscribed = true;
+      return unsubscribe;
+    };
+    try {
+      const s = await open("/ws");
+      s.send({ type: "register" });
+      await s.next("registered");
+      expect(subscribed).toBe(true);
+      await s.close();
+    } finally {
+      bus.subscribe = subscribe;
+    }
+  });
 });
 
 describe("liveness", () => {
