@@ -67,7 +67,9 @@ export function Chrome({ visitor = false }: { visitor?: boolean }) {
         </Suspense>
       ) : null}
       {/* The footer waits with the page: were it shown beside the spinner, it would paint at the top
-          and jump down when the page arrives (a layout shift). The fallback fills the screen instead. */}
+          and jump down when the page arrives (a layout shift). The fallback fills the screen instead.
+          Past the landing page the page is at least a screen tall (less the header), so the footer
+          starts below the fold and stays there while the page's own data arrives. */}
       <Suspense
         fallback={
           <main id="main" className="flex flex-1 flex-col">
@@ -75,7 +77,10 @@ export function Chrome({ visitor = false }: { visitor?: boolean }) {
           </main>
         }
       >
-        <main id="main" className="flex flex-1 flex-col">
+        <main
+          id="main"
+          className={cn("flex flex-1 flex-col", !isLanding(pathname) && "min-h-[calc(100dvh-4rem)]")}
+        >
           <ErrorBoundary resetKey={pathname}>
             <Outlet />
           </ErrorBoundary>
