@@ -1,4 +1,4 @@
-// npm run bench:web [-- --runs 3]
+// npm run bench:web [-- --runs 3] [--reports DIR]  (DIR: each run's Lighthouse report, as JSON)
 // Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) on the landing page (/), the
 // sign-in page (/auth), and the signed-in pages of a seeded member with matches, a conversation and a
 // scheduled call (their session cookie sent with every request), of the compiled app as production
@@ -32,6 +32,8 @@ function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
+const reportsIndex = process.argv.indexOf("--reports");
+const reportsDir = reportsIndex >= 0 ? process.argv[reportsIndex + 1] : undefined;
 
 interface Run {
   scores: Record<(typeof CATEGORIES)[number], number>;
@@ -93,6 +95,11 @@ async function measure(port: number, url: string, attempt = 1): Promise<Run> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (reportsDir) {
+    fs.mkdirSync(reportsDir, { recursive: true });
+    const name = `${new URL(url).pathname.replaceAll("/", "_") || "_"}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(reportsDir, name), JSON.stringify(lhr));
+  }
   // Now and then the trace of a load misses its start; Lighthouse's own advice is to run it again.
   if (lhr.runtimeError?.code === "NO_NAVSTART" && attempt < 3) return measure(port, url, attempt + 1);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
