@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatTime12, londonClock } from "./availability.ts";
 import { SCHEDULE_HOURS } from "./constants.ts";
+import { MATCH_UPDATED } from "./match-events.ts";
 import { callPreferencesSchema, publicUserSchema } from "./user.ts";
 
 export const MATCH_STATUSES = ["active", "unmatched", "blocked"] as const;
@@ -133,7 +134,6 @@ export type AcceptScheduleInput = z.infer<typeof acceptScheduleSchema>;
  * Pushed on both people's status sockets when a match changes (its schedule, or it ended): refetch it.
  * A new match reaches the person who did not ask for it with the username of the one who did.
  */
-export const MATCH_UPDATED = "match:updated";
 export const matchUpdatedFrame = z.object({
   type: z.literal(MATCH_UPDATED),
   matchId: z.number().int(),

@@ -1,4 +1,5 @@
-import { MATCH_UPDATED, type Match, type MatchUpdatedFrame } from "@kindred/shared/matches";
+import { MATCH_UPDATED } from "@kindred/shared/match-events";
+import type { Match, MatchUpdatedFrame } from "@kindred/shared/matches";
 import type { PresenceFrame } from "@kindred/shared/presence";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import {

@@ -1,4 +1,5 @@
-import { MATCH_UPDATED, type MatchUpdatedFrame } from "@kindred/shared/matches";
+import { MATCH_UPDATED } from "@kindred/shared/match-events";
+import type { MatchUpdatedFrame } from "@kindred/shared/matches";
 import type { FastifyInstance } from "fastify";
 import type { MatchRow } from "../../db/schema/matches.ts";
 
