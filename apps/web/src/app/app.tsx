@@ -1,7 +1,10 @@
-import type { ReactNode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import { BrowserRouter } from "react-router";
 import { twMerge } from "tailwind-merge";
 import { setClassMerge } from "@/lib/cn";
+import { createQueryClient } from "@/lib/query-client";
+import { preloadSignedInPage } from "./preload";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";
 import { Shell } from "./shell";
@@ -12,10 +15,10 @@ setClassMerge(twMerge);
  * The whole app around its router: the browser's (BrowserApp) or a static one at build time
  * (prerender.tsx), so that the pre-rendered markup is exactly what the browser's first render hydrates.
  */
-export function App({ children }: { children: ReactNode }) {
+export function App({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     <Shell>
-      <AppProviders>{children}</AppProviders>
+      <AppProviders queryClient={queryClient}>{children}</AppProviders>
     </Shell>
   );
 }
@@ -23,8 +26,13 @@ export function App({ children }: { children: ReactNode }) {
 // Declarative routing (not createBrowserRouter): the data router adds ~16 kB gzip to every page
 // and nothing here needs loaders or actions.
 export function BrowserApp() {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    preloadSignedInPage(window.location.pathname, client);
+    return client;
+  });
   return (
-    <App>
+    <App queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -9,19 +9,27 @@ import { LandingPage } from "./routes/landing";
 // them, and a chunk of their own would be one more round trip before their first paint (the sign-in
 // page's forms still load apart). Every other screen is its own chunk, so the landing page does not
 // carry the logged-in app.
-const HomePage = lazy(() => import("./routes/home").then((m) => ({ default: m.HomePage })));
-const ChatsPage = lazy(() => import("./routes/chats").then((m) => ({ default: m.ChatsPage })));
+/** The signed-in pages' code, also fetched at start beside the session and the page's data (preload.ts). */
+export const signedInPages = {
+  "/home": () => import("./routes/home"),
+  "/matches": () => import("./routes/matches"),
+  "/chats": () => import("./routes/chats"),
+  "/conversation/": () => import("./routes/conversation"),
+  "/profile": () => import("./routes/profile"),
+};
+const HomePage = lazy(() => signedInPages["/home"]().then((m) => ({ default: m.HomePage })));
+const ChatsPage = lazy(() => signedInPages["/chats"]().then((m) => ({ default: m.ChatsPage })));
 const ConversationPage = lazy(() =>
-  import("./routes/conversation").then((m) => ({ default: m.ConversationPage })),
+  signedInPages["/conversation/"]().then((m) => ({ default: m.ConversationPage })),
 );
-const MatchesPage = lazy(() => import("./routes/matches").then((m) => ({ default: m.MatchesPage })));
+const MatchesPage = lazy(() => signedInPages["/matches"]().then((m) => ({ default: m.MatchesPage })));
 const OtherProfilePage = lazy(() =>
   import("./routes/other-profile").then((m) => ({ default: m.OtherProfilePage })),
 );
 const DebugMatchesPage = lazy(() =>
   import("./routes/debug-matches").then((m) => ({ default: m.DebugMatchesPage })),
 );
-const ProfilePage = lazy(() => import("./routes/profile").then((m) => ({ default: m.ProfilePage })));
+const ProfilePage = lazy(() => signedInPages["/profile"]().then((m) => ({ default: m.ProfilePage })));
 const SettingsPage = lazy(() => import("./routes/settings").then((m) => ({ default: m.SettingsPage })));
 const CallPage = lazy(() => import("./routes/call").then((m) => ({ default: m.CallPage })));
 const NotFoundPage = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundPage })));

@@ -1,0 +1,43 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { missedCallsKey } from "@/features/calls/api/get-missed-calls";
+import { chatsQueryKey } from "@/features/chat/api/get-chats";
+import { callAllowanceQueryKey } from "@/features/matches/api/get-call-allowance";
+import { getQueryFn } from "@/lib/api";
+import { mayBeSignedIn, userQueryKey } from "@/lib/auth";
+import { matchesQueryKey, matchQueryKey } from "@/lib/matches";
+import { signedInPages } from "./router";
+
+/** What the header and the tab bar show on every signed-in page. */
+const EVERY_PAGE: QueryKey[] = [chatsQueryKey, missedCallsKey];
+
+/** The data each signed-in page shows first, by its path. */
+function pageData(pathname: string): QueryKey[] {
+  if (pathname === "/home" || pathname === "/matches") return [matchesQueryKey, callAllowanceQueryKey];
+  const conversation = /^\/conversation\/(\d+)$/.exec(pathname);
+  if (conversation) return [matchQueryKey(Number(conversation[1]))];
+  return [];
+}
+
+/**
+ * A signed-in page opened from the address bar asks for its code, the session and its data at once,
+ * as the app starts: otherwise each waits for the one before (the session, then the page's code, then
+ * what that code asks for), a round trip apiece. The queries are the pages' own keys, so the pages
+ * find them answered or in flight.
+ */
+export function preloadSignedInPage(pathname: string, queryClient: QueryClient): void {
+  if (!mayBeSignedIn()) return;
+  const page = Object.entries(signedInPages).find(([path]) =>
+    path.endsWith("/") ? pathname.startsWith(path) : pathname === path,
+  );
+  if (!page) return;
+  void page[1]().catch(() => undefined);
+  const data = [...EVERY_PAGE, ...pageData(pathname)];
+  for (const queryKey of data) void queryClient.prefetchQuery({ queryKey });
+  void queryClient
+    .fetchQuery({ queryKey: userQueryKey, queryFn: getQueryFn({ on401: "returnNull" }) })
+    .then((user) => {
+      // The hint outlived the session: the page is not shown, and its answers (401s) are dropped.
+      if (user === null) for (const queryKey of data) queryClient.removeQueries({ queryKey, exact: true });
+    })
+    .catch(() => undefined);
+}
