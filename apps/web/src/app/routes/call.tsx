@@ -8,7 +8,7 @@ import { CallScreen } from "@/features/calls/components/call-screen";
 import { DialGatePanel } from "@/features/calls/components/dial-gate-panel";
 import { useAnswerLink } from "@/features/calls/hooks/use-answer-link";
 import { useDialGate } from "@/features/calls/hooks/use-dial-gate";
-import { ScheduleCallDialog } from "@/features/matches/components/schedule-call-dialog";
+import { LazyScheduleCallDialog } from "@/features/matches/components/lazy-dialogs";
 import { NotesButton } from "@/features/notes/components/notes-button";
 import { useAuth } from "@/lib/auth";
 
@@ -115,7 +115,7 @@ export function CallPage() {
       </div>
       {body}
       {matchId !== null && other ? (
-        <ScheduleCallDialog
+        <LazyScheduleCallDialog
           matchId={matchId}
           username={other.username}
           open={scheduling}

@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useConversationMatchQuery } from "@/features/chat/api/get-conversation-match";
 import { ConversationScreen } from "@/features/chat/components/conversation-screen";
 import { NoConversation } from "@/features/chat/components/no-conversation";
-import { ScheduleCallDialog } from "@/features/matches/components/schedule-call-dialog";
+import { LazyScheduleCallDialog } from "@/features/matches/components/lazy-dialogs";
 import { NotesDialog } from "@/features/notes/components/notes-dialog";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
@@ -37,7 +37,7 @@ export function ConversationPage() {
           notes={<NotesDialog matchId={match.data.id} username={other.username} />}
           onScheduleCall={() => setScheduling(true)}
         />
-        <ScheduleCallDialog
+        <LazyScheduleCallDialog
           matchId={match.data.id}
           username={other.username}
           open={scheduling}

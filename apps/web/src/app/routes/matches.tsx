@@ -5,8 +5,8 @@ import { useCallOutcomeQuery } from "@/features/calls/api/get-call-outcome";
 import { useUnseenMissedCount } from "@/features/calls/api/get-missed-calls";
 import { useMarkMissedSeenMutation } from "@/features/calls/api/mark-missed-seen";
 import { AfterCallDialog } from "@/features/calls/components/after-call-dialog";
+import { LazyScheduleCallDialog } from "@/features/matches/components/lazy-dialogs";
 import { MatchesScreen } from "@/features/matches/components/matches-screen";
-import { ScheduleCallDialog } from "@/features/matches/components/schedule-call-dialog";
 import { QuickNote } from "@/features/notes/components/quick-note";
 import { useAuth } from "@/lib/auth";
 import { withinPageState } from "@/lib/within-page";
@@ -66,7 +66,7 @@ function AfterCall({ callerPlan }: { callerPlan: string }) {
         />
       ) : null}
       {scheduling ? (
-        <ScheduleCallDialog
+        <LazyScheduleCallDialog
           matchId={scheduling.matchId}
           username={scheduling.username}
           open

@@ -10,8 +10,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { inviteUrl } from "../api/schedule-call";
-import { BlockReportDialog } from "./block-report-dialog";
-import { ScheduleCallDialog } from "./schedule-call-dialog";
+import { LazyBlockReportDialog, LazyScheduleCallDialog } from "./lazy-dialogs";
 
 /** The card's "more" menu: scheduling, the calendar invite, and block and report. */
 export function MatchCardMenu({ match }: { match: Match }) {
@@ -52,13 +51,13 @@ export function MatchCardMenu({ match }: { match: Match }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ScheduleCallDialog
+      <LazyScheduleCallDialog
         matchId={match.id}
         username={username}
         open={dialog === "schedule"}
         onOpenChange={setOpen("schedule")}
       />
-      <BlockReportDialog
+      <LazyBlockReportDialog
         matchId={match.id}
         username={username}
         open={dialog === "block"}

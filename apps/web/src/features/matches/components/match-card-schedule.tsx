@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/use-toast";
 import { errorDetail } from "@/lib/api";
 import { useScheduleRefresh } from "@/lib/use-schedule-refresh";
 import { useAcceptScheduleMutation, useCancelScheduleMutation } from "../api/schedule-call";
-import { ScheduleCallDialog } from "./schedule-call-dialog";
+import { LazyScheduleCallDialog } from "./lazy-dialogs";
 
 /** Where the proposal stands, from the viewer's side. */
 function standing(match: Match): string {
@@ -99,7 +99,7 @@ export function MatchCardSchedule({ match }: { match: Match }) {
           <X aria-hidden /> Cancel
         </Button>
       </div>
-      <ScheduleCallDialog
+      <LazyScheduleCallDialog
         matchId={match.id}
         username={username}
         open={proposing}

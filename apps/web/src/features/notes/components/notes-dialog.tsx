@@ -82,7 +82,8 @@ const COMPACT_TRIGGER = (
 
 /**
  * SPEC §2 Notes dialog: my private notes on this match. Fetched when opened, never shown to them.
- * Its trigger and open state may come from the page (the call page holds its redirect while open).
+ * Its trigger and open state may come from the page (the call page holds its redirect while open);
+ * a `null` trigger is a dialog opened by state alone (NotesButton's, loaded when first opened).
  */
 export function NotesDialog({
   matchId,
@@ -105,7 +106,7 @@ export function NotesDialog({
   };
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {trigger === null ? null : <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>Private Notes</DialogTitle>
