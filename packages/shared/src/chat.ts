@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { MESSAGE_PAGE_MAX } from "./constants.ts";
 import { matchSchema } from "./matches.ts";
+
+export { MESSAGE_PAGE_MAX };
 
 /** DECISIONS "Chat and notes": a message is 1 to 2,000 characters after trimming. */
 export const MESSAGE_MAX = 2_000;
 /** Messages a person may send per match per minute. */
 export const MESSAGES_PER_MINUTE = 30;
-/** The most messages one GET returns; page on with `after`. */
-export const MESSAGE_PAGE_MAX = 200;
 export const MESSAGE_PAGE_DEFAULT = 100;
 
 export const CHAT_LOCKED_MESSAGE = "Chat will unlock after your second audio call.";

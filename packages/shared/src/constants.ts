@@ -44,6 +44,9 @@ export const TOAST = {
   hotkey: ["F8"],
 } as const;
 
+/** The most messages one GET of a conversation returns; page on with `after` (here: the web's entry reads it). */
+export const MESSAGE_PAGE_MAX = 200;
+
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;
 

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { missedCallsKey } from "@/features/calls/api/get-missed-calls";
 import { chatsQueryKey } from "@/features/chat/api/get-chats";
+import { threadQueryOptions } from "@/features/chat/api/get-messages";
 import { callAllowanceQueryKey } from "@/features/matches/api/get-call-allowance";
 import { getQueryFn } from "@/lib/api";
 import { mayBeSignedIn, userQueryKey } from "@/lib/auth";
@@ -33,6 +34,13 @@ export function preloadSignedInPage(pathname: string, queryClient: QueryClient):
   void page[1]().catch(() => undefined);
   const data = [...EVERY_PAGE, ...pageData(pathname)];
   for (const queryKey of data) void queryClient.prefetchQuery({ queryKey });
+  const conversation = /^\/conversation\/(\d+)$/.exec(pathname);
+  // Its messages too: the thread's own query function, which keeps its cursor.
+  if (conversation) {
+    const thread = threadQueryOptions(queryClient, Number(conversation[1]));
+    data.push(thread.queryKey);
+    void queryClient.prefetchQuery(thread);
+  }
   void queryClient
     .fetchQuery({ queryKey: userQueryKey, queryFn: getQueryFn({ on401: "returnNull" }) })
     .then((user) => {
