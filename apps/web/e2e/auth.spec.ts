@@ -79,6 +79,11 @@ test("registration validates fields and shows a taken username on its field", as
   await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
   await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
   await expect(page.getByText("Invalid email format")).toBeVisible();
+  // The first wrong field has focus; once the submit has shown the messages, each goes as its field is put right.
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await page.locator("#register-password").fill("long-enough-1");
+  await expect(page.getByText("Password must be at least 6 characters")).toHaveCount(0);
+  await expect(page.getByText("Invalid email format")).toBeVisible();
 
   await auth.register({ ...newUser(), username: existing.username });
   await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");

@@ -1,12 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type LoginInput, loginSchema } from "@kindred/shared/auth";
-import { useForm } from "react-hook-form";
+import type { LoginInput } from "@kindred/shared/auth";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { PasswordField } from "@/components/ui/password-field";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { useCheckedForm } from "./use-checked-form";
+
+const loadLoginSchema = () => import("@kindred/shared/auth").then((m) => m.loginSchema);
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
@@ -14,32 +15,25 @@ export function LoginForm() {
   // the decision and appeal. Other failures are the provider's toast.
   const failure = loginMutation.error;
   const appealUrl = failure instanceof ApiError ? failure.body?.appealUrl : undefined;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: "", password: "" },
-  });
+  const { errors, formProps } = useCheckedForm<"username" | "password", LoginInput>(loadLoginSchema);
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={handleSubmit((values) => loginMutation.mutate(values))}>
+    <form className="grid gap-4" {...formProps((values) => loginMutation.mutate(values))}>
       <FormField
         id="login-username"
         label="Username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username?.message}
-        {...register("username")}
+        name="username"
+        error={errors.username}
       />
       <PasswordField
         id="login-password"
         label="Password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
+        name="password"
+        error={errors.password}
       />
       <Link
         to="/forgot-password"

@@ -1,11 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type RegisterInput, registerSchema } from "@kindred/shared/auth";
-import { useForm } from "react-hook-form";
+import type { RegisterInput } from "@kindred/shared/auth";
+import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { PasswordField } from "@/components/ui/password-field";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { useCheckedForm } from "./use-checked-form";
 
 const FIELDS = ["name", "email", "username", "password"] as const;
 type RegisterField = (typeof FIELDS)[number];
@@ -14,45 +14,35 @@ function isRegisterField(field: string | undefined): field is RegisterField {
   return (FIELDS as readonly string[]).includes(field ?? "");
 }
 
+const loadRegisterSchema = () => import("@kindred/shared/auth").then((m) => m.registerSchema);
+
 export function RegisterForm() {
   const { registerMutation } = useAuth();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { name: "", email: "", username: "", password: "" },
-  });
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, setFieldError, formProps } = useCheckedForm<RegisterField, RegisterInput>(
+    loadRegisterSchema,
+  );
 
-  const onSubmit = handleSubmit((values) =>
+  const onValid = (values: RegisterInput) =>
     registerMutation.mutate(values, {
       onError: (err) => {
         // 409/400 name the field to change (DECISIONS "Accounts"): show the message on it.
         if (err instanceof ApiError && isRegisterField(err.field)) {
-          setError(err.field, { type: "server", message: err.detail }, { shouldFocus: true });
+          setFieldError(form.current, err.field, err.detail);
         }
       },
-    }),
-  );
+    });
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={onSubmit}>
-      <FormField
-        id="register-name"
-        label="Full Name"
-        autoComplete="name"
-        error={errors.name?.message}
-        {...register("name")}
-      />
+    <form ref={form} className="grid gap-4" {...formProps(onValid)}>
+      <FormField id="register-name" label="Full Name" autoComplete="name" name="name" error={errors.name} />
       <FormField
         id="register-email"
         label="Email"
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
-        {...register("email")}
+        name="email"
+        error={errors.email}
       />
       <FormField
         id="register-username"
@@ -60,15 +50,15 @@ export function RegisterForm() {
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username?.message}
-        {...register("username")}
+        name="username"
+        error={errors.username}
       />
       <PasswordField
         id="register-password"
         label="Password"
         autoComplete="new-password"
-        error={errors.password?.message}
-        {...register("password")}
+        name="password"
+        error={errors.password}
       />
       <Button
         type="submit"
