@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { FetchQueryOptions, QueryClient } from "@tanstack/react-query";
 import { missedCallsKey } from "@/features/calls/api/get-missed-calls";
 import { chatsQueryKey } from "@/features/chat/api/get-chats";
 import { threadQueryOptions } from "@/features/chat/api/get-messages";
@@ -9,21 +9,24 @@ import { matchesQueryKey, matchQueryKey } from "@/lib/matches";
 import { signedInPages } from "./router";
 
 /** What the header and the tab bar show on every signed-in page. */
-const EVERY_PAGE: QueryKey[] = [chatsQueryKey, missedCallsKey];
+const EVERY_PAGE: FetchQueryOptions[] = [{ queryKey: chatsQueryKey }, { queryKey: missedCallsKey }];
 
-/** The data each signed-in page shows first, by its path. */
-function pageData(pathname: string): QueryKey[] {
-  if (pathname === "/home" || pathname === "/matches") return [matchesQueryKey, callAllowanceQueryKey];
+/** The data each signed-in page shows first, by its path: the pages' own query keys and functions. */
+function pageData(pathname: string, queryClient: QueryClient): FetchQueryOptions[] {
+  if (pathname === "/home" || pathname === "/matches")
+    return [{ queryKey: matchesQueryKey }, { queryKey: callAllowanceQueryKey }];
   const conversation = /^\/conversation\/(\d+)$/.exec(pathname);
-  if (conversation) return [matchQueryKey(Number(conversation[1]))];
-  return [];
+  if (!conversation) return [];
+  const matchId = Number(conversation[1]);
+  // The thread's own function, which keeps its cursor; only its data's type is narrower.
+  const thread = threadQueryOptions(queryClient, matchId) as FetchQueryOptions;
+  return [{ queryKey: matchQueryKey(matchId) }, thread];
 }
 
 /**
  * A signed-in page opened from the address bar asks for its code, the session and its data at once,
  * as the app starts: otherwise each waits for the one before (the session, then the page's code, then
- * what that code asks for), a round trip apiece. The queries are the pages' own keys, so the pages
- * find them answered or in flight.
+ * what that code asks for), a round trip apiece. The pages find their queries answered or in flight.
  */
 export function preloadSignedInPage(pathname: string, queryClient: QueryClient): void {
   if (!mayBeSignedIn()) return;
@@ -32,20 +35,14 @@ export function preloadSignedInPage(pathname: string, queryClient: QueryClient):
   );
   if (!page) return;
   void page[1]().catch(() => undefined);
-  const data = [...EVERY_PAGE, ...pageData(pathname)];
-  for (const queryKey of data) void queryClient.prefetchQuery({ queryKey });
-  const conversation = /^\/conversation\/(\d+)$/.exec(pathname);
-  // Its messages too: the thread's own query function, which keeps its cursor.
-  if (conversation) {
-    const thread = threadQueryOptions(queryClient, Number(conversation[1]));
-    data.push(thread.queryKey);
-    void queryClient.prefetchQuery(thread);
-  }
+  const data = [...EVERY_PAGE, ...pageData(pathname, queryClient)];
+  for (const query of data) void queryClient.prefetchQuery(query);
   void queryClient
     .fetchQuery({ queryKey: userQueryKey, queryFn: getQueryFn({ on401: "returnNull" }) })
     .then((user) => {
       // The hint outlived the session: the page is not shown, and its answers (401s) are dropped.
-      if (user === null) for (const queryKey of data) queryClient.removeQueries({ queryKey, exact: true });
+      if (user === null)
+        for (const { queryKey } of data) queryClient.removeQueries({ queryKey, exact: true });
     })
     .catch(() => undefined);
 }
