@@ -159,19 +159,30 @@ describe("frames", () => {
   });
 
   it("answers a socket's first frames only once its user's channel is subscribed", async () => {
-    const bus = cluster.apps[0].backend.bus;
+    const app = cluster.apps[0];
+    const bus = app.backend.bus;
     const subscribe = bus.subscribe;
     let subscribed = false;
-    // A slow subscription (Redis under load): it completes 100 ms after it is asked for.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A slow subscription (Redis under load): it completes only when the test lets it.
     bus.subscribe = async (channel, onMessage) => {
-      await sleep(100);
+      await held;
       const unsubscribe = await subscribe.call(bus, channel, onMessage);
       subscribed = true;
       return unsubscribe;
     };
     try {
-      const s = await open("/ws");
+      const me = await registerUser(app);
+      const s = await TestSocket.open(cluster.urls[0], "/ws", { cookie: me.cookie });
       s.send({ type: "register" });
+      // The server has the frame in hand while the subscription is still held.
+      const framesIn = () =>
+        [...app.realtime.hub.connections()].find((c) => c.userId === me.id)?.counts.frames ?? 0;
+      await expect.poll(framesIn).toBe(1);
+      release();
       await s.next("registered");
       expect(subscribed).toBe(true);
       await s.close();
