@@ -2,6 +2,8 @@ import type { Locator, Page } from "@playwright/test";
 
 /** /conversation/{matchId}: the header, the thread, the message box and the private notes. */
 export class ConversationPage {
+  /** The conversation itself: after a link to it, the page it left may still show a moment. */
+  readonly screen: Locator;
   readonly thread: Locator;
   readonly input: Locator;
   readonly sendButton: Locator;
@@ -9,10 +11,11 @@ export class ConversationPage {
   readonly notesDialog: Locator;
 
   constructor(readonly page: Page) {
+    this.screen = page.getByRole("region", { name: /^Conversation with / });
     this.thread = page.getByRole("log", { name: "Messages" });
     this.input = page.getByRole("textbox", { name: "Message" });
     this.sendButton = page.getByRole("button", { name: "Send", exact: true });
-    this.notesButton = page.getByRole("button", { name: "Notes" });
+    this.notesButton = this.screen.getByRole("button", { name: "Notes" });
     this.notesDialog = page.getByRole("dialog", { name: "Private Notes" });
   }
 
