@@ -29,7 +29,9 @@ export class Connection {
   readonly id: string;
   /** Call rooms this socket joined: callId → the other participant's user id. */
   readonly rooms = new Map<number, number>();
-  alive = true;
+  /** Liveness (liveness.ts): heard from since the last check, and pinged at it. */
+  heard = false;
+  pinged = false;
   /** Frames this socket sent, and how many of them were dropped unread over its user's budget. */
   readonly counts = { frames: 0, shed: 0 };
   private queue: Promise<void> = Promise.resolve();
@@ -81,6 +83,7 @@ export class Connection {
   onFrames(handle: (text: string) => Promise<void>): void {
     this.socket.on("message", (raw, isBinary) => {
       this.counts.frames += 1;
+      this.heard = true;
       if (this.socket.readyState !== this.socket.OPEN) return;
       if (!this.ownRate.take()) return this.close(CLOSE.policy, "Too many messages");
       if (this.userBudget && !this.userBudget.take()) return this.shed();

@@ -11,6 +11,7 @@ import { isOwnOrigin } from "../plugins/origin-check.ts";
 import type { RealtimeBackend, RoomStore } from "./backend.ts";
 import { Connection, type SocketKind } from "./connection.ts";
 import { Hub } from "./hub.ts";
+import { startLiveness } from "./liveness.ts";
 import { Presence } from "./presence.ts";
 import { SocketCaps, type SocketSlot } from "./socket-caps.ts";
 import { serveStatusSocket, stampLastActive } from "./status-socket.ts";
@@ -133,7 +134,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       slot.lane,
     );
     socket.on("pong", () => {
-      conn.alive = true;
+      conn.heard = true;
       // The browser answers pings itself, unthrottled: a hidden tab whose timers Chromium slows to once a
       // minute still counts as heard from, so it does not flicker offline between its heartbeats.
       if (kind === "status") presence.heard(conn).catch((err: unknown) => app.log.warn({ err }, "presence"));
@@ -198,17 +199,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     }
   });
 
-  // Liveness: a socket that missed the previous ping's pong is dead (a dropped network sends no close).
-  const liveness = setInterval(() => {
-    for (const conn of hub.connections()) {
-      if (!conn.alive) {
-        conn.socket.terminate();
-        continue;
-      }
-      conn.alive = false;
-      conn.socket.ping();
-    }
-  }, opts.pingIntervalMs);
+  const stopLiveness = startLiveness(() => hub.connections(), opts.pingIntervalMs);
   // The sweep also drops a crashed instance's connections, so it runs at least once a heartbeat.
   const sweepEvery = Math.max(
     50,
@@ -217,7 +208,6 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   const sweeper = setInterval(() => {
     presence.sweep().catch((err: unknown) => app.log.warn({ err }, "presence sweep failed"));
   }, sweepEvery);
-  liveness.unref();
   sweeper.unref();
 
   // This instance's heartbeat (with Redis): it tells the others it is alive, and re-asserts its
@@ -250,7 +240,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   if (heart) beat();
 
   app.addHook("preClose", async () => {
-    clearInterval(liveness);
+    stopLiveness();
     clearInterval(sweeper);
     clearInterval(heart);
   });
