@@ -41,7 +41,14 @@ export class Sessions {
     private readonly bus: Bus,
     private readonly log: FastifyBaseLogger,
     readonly cache = new SessionCache(),
+    private readonly find = findSession,
   ) {}
+
+  /**
+   * Lookups under way, by cache generation and token hash: a page's requests arrive together, and
+   * share one database read. A request after an invalidation (a new generation) never joins an older read.
+   */
+  private readonly reading = new Map<string, ReturnType<typeof findSession>>();
 
   /** Subscribes to the instances' changes and to this one's confirmations; resolves once subscribed. */
   async listen(): Promise<Unsubscribe> {
@@ -62,9 +69,14 @@ export class Sessions {
     const tokenHash = hashToken(token);
     const cached = this.cache.get(tokenHash);
     if (cached) return { user: cached, tokenHash };
-    const now = Date.now();
     const generation = this.cache.current;
-    const found = await findSession(this.db, tokenHash, new Date(now));
+    const key = `${generation}:${tokenHash}`;
+    let reading = this.reading.get(key);
+    if (!reading) {
+      reading = this.find(this.db, tokenHash, new Date()).finally(() => this.reading.delete(key));
+      this.reading.set(key, reading);
+    }
+    const found = await reading;
     if (!found) return null;
     this.cache.set(tokenHash, found.user, found.expiresAt.getTime(), generation);
     return { user: found.user, tokenHash };
