@@ -9,6 +9,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFI
 export interface Answer {
   status: number;
   text: string;
+  headers: http.IncomingHttpHeaders;
 }
 
 export class TimeoutError extends Error {
@@ -48,7 +49,11 @@ export function request(
       });
       res.on("end", () => {
         done();
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+        resolve({
+          status: res.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString("utf8"),
+          headers: res.headers,
+        });
       });
     });
     if (opts.giveUp?.aborted) stop();
