@@ -40,3 +40,5 @@ process.on("message", (message: ChildMessage) => {
   process.send?.({ id: message.id });
   setTimeout(() => process.exit(0), 500);
 });
+// A bench that is gone leaves no generator behind.
+process.on("disconnect", () => process.exit(0));

@@ -5,7 +5,8 @@ import fs from "node:fs";
 const TICKS_PER_SECOND = 100;
 
 export interface CpuSample {
-  byPart: Record<string, number>;
+  /** Each part's processes: pid → CPU seconds so far. */
+  byPart: Record<string, Map<number, number>>;
   /** Busy seconds of the whole machine (all cores). */
   machine: number;
 }
@@ -42,19 +43,22 @@ function machineBusySeconds(): number {
 
 /** CPU seconds so far of the given processes, and of PostgreSQL's and Redis's whatever their pids. */
 export function sampleCpu(parts: Record<string, number[]>): CpuSample {
-  const byPart: Record<string, number> = {};
-  for (const [part, pids] of Object.entries(parts))
-    byPart[part] = pids.reduce((s, p) => s + processSeconds(p), 0);
   const named = pidsNamed(["postgres", "redis-server"]);
-  byPart.postgres = (named.get("postgres") ?? []).reduce((s, p) => s + processSeconds(p), 0);
-  byPart.redis = (named.get("redis-server") ?? []).reduce((s, p) => s + processSeconds(p), 0);
+  const all = { ...parts, postgres: named.get("postgres") ?? [], redis: named.get("redis-server") ?? [] };
+  const byPart: CpuSample["byPart"] = {};
+  for (const [part, pids] of Object.entries(all))
+    byPart[part] = new Map(pids.map((p) => [p, processSeconds(p)]));
   return { byPart, machine: machineBusySeconds() };
 }
 
-/** Each part's share of one core over the window, and the machine's busy share of all its cores. */
+/**
+ * Each part's share of one core over the window, and the machine's busy share of all its cores. A
+ * process that ended within the window is left out (its CPU went with it); one that began counts whole.
+ */
 export function cpuShares(before: CpuSample, after: CpuSample, seconds: number, cores: number): string {
-  const parts = Object.keys(after.byPart).map((part) => {
-    const used = (after.byPart[part] ?? 0) - (before.byPart[part] ?? 0);
+  const parts = Object.entries(after.byPart).map(([part, pids]) => {
+    let used = 0;
+    for (const [pid, total] of pids) used += total - (before.byPart[part]?.get(pid) ?? 0);
     return `${part} ${Math.round((used / seconds) * 100)}%`;
   });
   const machine = ((after.machine - before.machine) / seconds / cores) * 100;

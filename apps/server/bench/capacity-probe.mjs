@@ -123,5 +123,6 @@ process.on("message", (message) => {
     (error) => process.send?.({ id: message.id, error: String(error) }),
   );
 });
-// The channel must not keep a stopping server alive.
+// The channel must not keep a stopping server alive, and a bench that is gone leaves no server behind.
 process.channel?.unref();
+process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
