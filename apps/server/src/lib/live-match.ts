@@ -1,6 +1,8 @@
 import { ENDED_MATCH_STATUSES } from "@kindred/shared/matches";
-import { and, eq, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, notInArray, or, type Placeholder, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client.ts";
+import { prepared } from "../db/prepared.ts";
 import { type MatchRow, matches } from "../db/schema/matches.ts";
 import { type UserRow, users } from "../db/schema/users.ts";
 import { notFound } from "./http-error.ts";
@@ -8,19 +10,41 @@ import { notFound } from "./http-error.ts";
 /** SQL for shared `isLiveMatch`: the one live-match predicate of every query. */
 export const matchIsLive = notInArray(matches.status, [...ENDED_MATCH_STATUSES]);
 
-export const involves = (userId: number) => or(eq(matches.userId1, userId), eq(matches.userId2, userId));
+/** An id, or the placeholder a prepared query fills with it. */
+type Id = number | Placeholder;
+
+export const involves = (userId: Id) => or(eq(matches.userId1, userId), eq(matches.userId2, userId));
 
 /** Joins the person on the other side of the match from `userId`. */
-export const otherOf = (userId: number) =>
+export const otherOf = (userId: Id) =>
   eq(
     users.id,
     sql`case when ${matches.userId1} = ${userId} then ${matches.userId2} else ${matches.userId1} end`,
   );
 
+/** The match with this id, when it is live and the user's. */
+const liveMatchOf = (matchId: Id, userId: Id) => and(eq(matches.id, matchId), involves(userId), matchIsLive);
+
 export interface MatchWithOther {
   match: MatchRow;
   other: UserRow;
 }
+
+/**
+ * The select of the guard, to prepare: the live match `matchId` of `userId` (placeholders) with the
+ * other person, and any `more` fields a route reads with it.
+ */
+export function selectLiveMatch<More extends SelectedFields>(db: Executor, more: More) {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({ match: matches, other: users, ...more })
+    .from(matches)
+    .innerJoin(users, otherOf(userId))
+    .where(liveMatchOf(sql.placeholder("matchId"), userId))
+    .limit(1);
+}
+
+const liveMatchFor = prepared((db) => selectLiveMatch(db, {}).prepare("live_match_for"));
 
 /** One live match of the user's, or null when it is not theirs, not live, or not there at all. */
 export async function findLiveMatchFor(
@@ -28,12 +52,7 @@ export async function findLiveMatchFor(
   matchId: number,
   userId: number,
 ): Promise<MatchWithOther | null> {
-  const rows = await db
-    .select({ match: matches, other: users })
-    .from(matches)
-    .innerJoin(users, otherOf(userId))
-    .where(and(eq(matches.id, matchId), involves(userId), matchIsLive))
-    .limit(1);
+  const rows = await liveMatchFor(db).execute({ matchId, userId });
   return rows[0] ?? null;
 }
 

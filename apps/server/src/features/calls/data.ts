@@ -2,15 +2,33 @@ import { RING_TIMEOUT_MS } from "@kindred/shared/call-ladder";
 import { isLiveCall, LIVE_CALL_STATUSES } from "@kindred/shared/calls";
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { type CallRow, calls } from "../../db/schema/calls.ts";
 import { matches } from "../../db/schema/matches.ts";
 import { users } from "../../db/schema/users.ts";
-import { findLiveMatchFor, matchIsLive } from "../../lib/live-match.ts";
+import { matchIsLive } from "../../lib/live-match.ts";
 
 export interface CallWithOther {
   call: CallRow;
   otherUserId: number;
 }
+
+const callFor = prepared((db) => {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({ call: calls })
+    .from(calls)
+    .innerJoin(matches, eq(matches.id, calls.matchId))
+    .where(
+      and(
+        eq(calls.id, sql.placeholder("callId")),
+        or(eq(calls.initiatorId, userId), eq(calls.receiverId, userId)),
+        matchIsLive,
+      ),
+    )
+    .limit(1)
+    .prepare("call_for");
+});
 
 /**
  * A call of the user's, in a match that is still live (the one live-match guard), with the other
@@ -21,9 +39,9 @@ export async function findCallFor(
   callId: number,
   userId: number,
 ): Promise<CallWithOther | null> {
-  const [call] = await db.select().from(calls).where(eq(calls.id, callId)).limit(1);
-  if (!call || (call.initiatorId !== userId && call.receiverId !== userId)) return null;
-  if (!(await findLiveMatchFor(db, call.matchId, userId))) return null;
+  const [row] = await callFor(db).execute({ callId, userId });
+  if (!row) return null;
+  const { call } = row;
   return { call, otherUserId: call.initiatorId === userId ? call.receiverId : call.initiatorId };
 }
 
@@ -47,6 +65,26 @@ export async function findLiveCallOfMatch(db: Executor, matchId: number): Promis
   return call ?? null;
 }
 
+const callsStarted = prepared((db) =>
+  db
+    .select({ n: count() })
+    .from(calls)
+    .where(
+      and(
+        eq(calls.initiatorId, sql.placeholder("userId")),
+        or(
+          and(
+            isNotNull(calls.activeAt),
+            gte(calls.activeAt, sql.placeholder("start")),
+            lt(calls.activeAt, sql.placeholder("end")),
+          ),
+          eq(calls.status, "pending"),
+        ),
+      ),
+    )
+    .prepare("calls_started"),
+);
+
 /**
  * Calls the user started that count against today's allowance: those that reached active within the
  * day, and those still ringing (so that ringing many people at once cannot overrun the limit).
@@ -56,18 +94,11 @@ export async function callsStartedWithin(
   userId: number,
   day: { start: Date; end: Date },
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(calls)
-    .where(
-      and(
-        eq(calls.initiatorId, userId),
-        or(
-          and(isNotNull(calls.activeAt), gte(calls.activeAt, day.start), lt(calls.activeAt, day.end)),
-          eq(calls.status, "pending"),
-        ),
-      ),
-    );
+  const [row] = await callsStarted(db).execute({
+    userId,
+    start: day.start.toISOString(),
+    end: day.end.toISOString(),
+  });
   return Number(row?.n ?? 0);
 }
 
@@ -132,16 +163,13 @@ export async function callIsOverFor(db: Executor, callId: number, userId: number
 /** The statuses a receiver is shown as 'Missed call from …': not answered, or declined by them. */
 export const MISSED_STATUSES = ["missed", "rejected"] as const;
 
-/**
- * Per live match, its latest call when that is one the user missed or declined, with the caller's
- * name, newest first. A later call in the match (either way, any outcome) supersedes it.
- */
-export async function findMissedFor(db: Executor, userId: number) {
+/** Per live match where the user has missed or declined a call, its latest call, with the caller. */
+const latestCallsMissedIn = prepared((db) => {
   const missedIn = db
     .select({ matchId: calls.matchId })
     .from(calls)
-    .where(and(eq(calls.receiverId, userId), inArray(calls.status, [...MISSED_STATUSES])));
-  const latest = await db
+    .where(and(eq(calls.receiverId, sql.placeholder("userId")), inArray(calls.status, [...MISSED_STATUSES])));
+  return db
     .selectDistinctOn([calls.matchId], {
       call: calls,
       caller: { id: users.id, username: users.username },
@@ -150,7 +178,16 @@ export async function findMissedFor(db: Executor, userId: number) {
     .innerJoin(matches, eq(matches.id, calls.matchId))
     .innerJoin(users, eq(users.id, calls.initiatorId))
     .where(and(inArray(calls.matchId, missedIn), matchIsLive))
-    .orderBy(calls.matchId, desc(calls.startTime), desc(calls.id));
+    .orderBy(calls.matchId, desc(calls.startTime), desc(calls.id))
+    .prepare("latest_calls_missed_in");
+});
+
+/**
+ * Per live match, its latest call when that is one the user missed or declined, with the caller's
+ * name, newest first. A later call in the match (either way, any outcome) supersedes it.
+ */
+export async function findMissedFor(db: Executor, userId: number) {
+  const latest = await latestCallsMissedIn(db).execute({ userId });
   return latest
     .filter(
       ({ call }) =>

@@ -148,6 +148,9 @@ describe("reading", () => {
     const page = (await req(a.cookie, "GET", `/api/matches/${matchId}/messages`)).json();
     expect(page.otherReadUpTo).toBe(3);
     expect(page.messages.map((m: { isRead: boolean }) => m.isRead)).toEqual([true, true, false]);
+    // A poll with nothing new still says how far the other has read.
+    const nothingNew = (await req(a.cookie, "GET", `/api/matches/${matchId}/messages?after=3`)).json();
+    expect(nothingNew).toEqual({ messages: [], hasMore: false, otherReadUpTo: 3 });
   });
 
   it("lists chats newest activity first", async () => {

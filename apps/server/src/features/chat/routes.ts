@@ -13,11 +13,10 @@ import {
 import { idParamsSchema } from "@kindred/shared/matches";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
-import { HttpError } from "../../lib/http-error.ts";
-import { requireLiveMatch } from "../../lib/live-match.ts";
+import { HttpError, notFound } from "../../lib/http-error.ts";
 import { currentUser } from "../../plugins/auth-hook.ts";
 import { toMatch } from "../matches/present.ts";
-import { chatsOf, messagesAfter, readPosition } from "./data.ts";
+import { chatsOf, findConversation, messagesAfter } from "./data.ts";
 import { markRead, sendMessage } from "./mutations.ts";
 import { toMessage } from "./present.ts";
 
@@ -32,7 +31,8 @@ const chatsSchema = {
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The one guard for a conversation: the caller's live match (else 404), unlocked (else 403). */
   async function openChat(matchId: number, userId: number) {
-    const found = await requireLiveMatch(app.db, matchId, userId);
+    const found = await findConversation(app.db, matchId, userId);
+    if (!found) throw notFound("Match not found");
     if (!found.match.isChatUnlocked) throw new HttpError(403, CHAT_LOCKED_MESSAGE);
     return found;
   }
@@ -63,19 +63,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const { match, other } = await openChat(request.params.id, me.id);
-      const { rows, hasMore } = await messagesAfter(
-        app.db,
-        match.id,
-        request.query.after,
-        request.query.limit,
-      );
+      const { match, otherReadUpTo } = await openChat(request.params.id, me.id);
+      const { after, limit } = request.query;
+      // A message is committed with the match's seq moved past it: a poll with nothing new stops here.
+      const { rows, hasMore } =
+        match.lastMessageSeq > after
+          ? await messagesAfter(app.db, match.id, after, limit)
+          : { rows: [], hasMore: false };
       reply.header("cache-control", "no-store");
-      return {
-        messages: rows.map(toMessage),
-        hasMore,
-        otherReadUpTo: await readPosition(app.db, match.id, other.id),
-      };
+      return { messages: rows.map(toMessage), hasMore, otherReadUpTo };
     },
   );
 

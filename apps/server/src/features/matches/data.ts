@@ -1,17 +1,24 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { type MatchRow, matches } from "../../db/schema/matches.ts";
 import { users } from "../../db/schema/users.ts";
 import { involves, type MatchWithOther, matchIsLive, otherOf } from "../../lib/live-match.ts";
 
-/** The user's live matches, newest first, each with the other person. */
-export async function listMatchesFor(db: Executor, userId: number): Promise<MatchWithOther[]> {
+const matchesOf = prepared((db) => {
+  const userId = sql.placeholder("userId");
   return db
     .select({ match: matches, other: users })
     .from(matches)
     .innerJoin(users, otherOf(userId))
     .where(and(involves(userId), matchIsLive))
-    .orderBy(desc(matches.matchDate), desc(matches.id));
+    .orderBy(desc(matches.matchDate), desc(matches.id))
+    .prepare("matches_of");
+});
+
+/** The user's live matches, newest first, each with the other person. */
+export async function listMatchesFor(db: Executor, userId: number): Promise<MatchWithOther[]> {
+  return matchesOf(db).execute({ userId });
 }
 
 /** The live match between two people, if any. */

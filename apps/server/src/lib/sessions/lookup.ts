@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 import { hashToken, SESSION_COOKIE } from "./token.ts";
@@ -38,9 +39,8 @@ export interface Session {
   tokenHash: string;
 }
 
-/** Built once per database and prepared (a named statement on PostgreSQL): no SQL is built per request. */
-function prepareLookup(db: Executor) {
-  return db
+const lookup = prepared((db) =>
+  db
     .select({
       user: { ...sessionUserColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null` },
       expiresAt: sessions.expiresAt,
@@ -57,10 +57,8 @@ function prepareLookup(db: Executor) {
       ),
     )
     .limit(1)
-    .prepare("session_lookup");
-}
-
-const lookups = new WeakMap<Executor, ReturnType<typeof prepareLookup>>();
+    .prepare("session_lookup"),
+);
 
 /** The live session of a token hash, with its user and expiry, from the database. */
 export async function findSession(
@@ -68,13 +66,7 @@ export async function findSession(
   tokenHash: string,
   now = new Date(),
 ): Promise<{ user: SessionUser; expiresAt: Date } | null> {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = prepareLookup(db);
-    lookups.set(db, lookup);
-  }
-  // An ISO string rather than a Date: a placeholder's value reaches the driver unconverted.
-  const rows = await lookup.execute({ tokenHash, now: now.toISOString() });
+  const rows = await lookup(db).execute({ tokenHash, now: now.toISOString() });
   return rows[0] ?? null;
 }
 
