@@ -10,6 +10,7 @@ import {
 import { planOf } from "@kindred/shared/plans";
 import { publicUserSchema } from "@kindred/shared/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { MatchRow } from "../../db/schema/matches.ts";
 import { errorResponses, WRITE_ERRORS } from "../../lib/error-responses.ts";
 import { HttpError, notFound } from "../../lib/http-error.ts";
 import { requireLiveMatch } from "../../lib/live-match.ts";
@@ -23,7 +24,7 @@ import { findLiveMatchBetween, listMatchesFor } from "./data.ts";
 import { announceMatchUpdated } from "./events.ts";
 import { blockAndReport, endMatch } from "./mutations.ts";
 import { toMatch } from "./present.ts";
-import { clearPassedSlots } from "./schedule.ts";
+import { clearPassedSlots, slotPassed } from "./schedule.ts";
 import { scheduleRoutes } from "./schedule-routes.ts";
 
 const params = { params: idParamsSchema };
@@ -46,8 +47,12 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = app.scheduleClock;
   const isOnline = async (userId: number) => (await app.realtime.presence.onlineAmong([userId])).has(userId);
 
-  /** Reading matches is when their passed slots clear; the other person hears of it. */
-  async function clearPassed(userId: number, now: Date) {
+  /**
+   * Reading matches is when their passed slots clear; the other person hears of it. The rows read show
+   * a passed slot as none already, so the database is written only when one of them has one.
+   */
+  async function clearPassed(userId: number, read: MatchRow[], now: Date) {
+    if (!read.some((match) => slotPassed(match, now))) return;
     for (const cleared of await clearPassedSlots(app.db, userId, now))
       await announceMatchUpdated(app, cleared);
   }
@@ -55,8 +60,12 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/matches", { schema: listSchema }, async (request) => {
     const me = currentUser(request);
     const now = clock.now();
-    await clearPassed(me.id, now);
     const rows = await listMatchesFor(app.db, me.id);
+    await clearPassed(
+      me.id,
+      rows.map((r) => r.match),
+      now,
+    );
     const online = await app.realtime.presence.onlineAmong(rows.map((r) => r.other.id));
     return rows.map(({ match, other }) => toMatch(match, me, other, online.has(other.id), now));
   });
@@ -64,8 +73,8 @@ export const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/matches/:id", { schema: oneMatchSchema }, async (request) => {
     const me = currentUser(request);
     const now = clock.now();
-    await clearPassed(me.id, now);
     const { match, other } = await requireLiveMatch(app.db, request.params.id, me.id);
+    await clearPassed(me.id, [match], now);
     return toMatch(match, me, other, await isOnline(other.id), now);
   });
 

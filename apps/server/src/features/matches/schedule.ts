@@ -78,6 +78,12 @@ export async function cancelSlot(db: Executor, matchId: number): Promise<MatchRo
   return row ?? null;
 }
 
+/** Whether the match's slot passed 30 minutes ago (and so clears, unless a call is held after it). */
+export function slotPassed(match: MatchRow, now: Date): boolean {
+  const at = match.callScheduled ? match.scheduledCallTime : null;
+  return at !== null && at.getTime() <= now.getTime() - JOIN_CALL_AFTER_MS;
+}
+
 /**
  * Slots of the user's matches that passed 30 minutes ago with no call held after them clear themselves
  * (a call held after the slot clears it when it is counted). Run as matches are read: the server, not
