@@ -31,6 +31,15 @@ describe("londonDayBounds", () => {
     });
   });
 
+  it("answers each instant with its own day, asked in any order", () => {
+    const day = (iso: string) => londonDayBounds(new Date(iso)).start.toISOString();
+    expect(day("2026-01-15T12:00:00Z")).toBe("2026-01-15T00:00:00.000Z");
+    expect(day("2026-01-15T23:59:59.999Z")).toBe("2026-01-15T00:00:00.000Z");
+    expect(day("2026-01-16T00:00:00Z")).toBe("2026-01-16T00:00:00.000Z");
+    expect(day("2026-01-15T00:00:00Z")).toBe("2026-01-15T00:00:00.000Z");
+    expect(day("2026-01-14T23:59:59.999Z")).toBe("2026-01-14T00:00:00.000Z");
+  });
+
   it("has 23 hours on the spring clock change and 25 on the autumn one", () => {
     const spring = londonDayBounds(new Date("2026-03-29T12:00:00Z"));
     expect(spring.end.getTime() - spring.start.getTime()).toBe(23 * 3_600_000);
