@@ -51,8 +51,15 @@ async function shutdown(signal: string) {
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
+/**
+ * Connections waiting to be accepted. Node's 511 overflows when thousands of pages reconnect at once
+ * (after a restart, say): the kernel drops the rest, and each retries a second or more later.
+ * Linux caps it at net.core.somaxconn (4096 by default since 5.4).
+ */
+const LISTEN_BACKLOG = 4096;
+
 try {
-  await app.listen({ port: env.PORT, host: env.HOST });
+  await app.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG });
   app.log.info(
     { database: database.kind, ms: Math.round(performance.now() - started) },
     `Kindred listening on http://localhost:${env.PORT}`,
