@@ -67,29 +67,35 @@ export async function sendMessage(
   }
 }
 
-/** Moves the reader's position forward (never back) and marks the other's messages up to it read. */
+/**
+ * Moves the reader's position forward (never back) and marks the other's messages up to it read, in
+ * one statement: one round trip, and all of it or nothing.
+ */
 export async function markRead(db: Db, matchId: number, readerId: number, upToSeq: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  const position = db.$with("position").as(
+    db
       .insert(chatReads)
       .values({ matchId, userId: readerId, lastReadSeq: upToSeq })
       .onConflictDoUpdate({
         target: [chatReads.matchId, chatReads.userId],
         set: { lastReadSeq: sql`greatest(${chatReads.lastReadSeq}, excluded.last_read_seq)` },
       })
-      .returning({ seq: chatReads.lastReadSeq });
-    const readUpTo = row?.seq ?? upToSeq;
-    await tx
+      .returning({ seq: chatReads.lastReadSeq }),
+  );
+  const marked = db.$with("marked").as(
+    db
       .update(messages)
       .set({ isRead: true })
       .where(
         and(
           eq(messages.matchId, matchId),
           ne(messages.senderId, readerId),
-          lte(messages.seq, readUpTo),
+          lte(messages.seq, sql`(select ${position.seq} from ${position})`),
           eq(messages.isRead, false),
         ),
-      );
-    return readUpTo;
-  });
+      )
+      .returning({ id: messages.id }),
+  );
+  const [row] = await db.with(position, marked).select({ seq: position.seq }).from(position);
+  return row?.seq ?? upToSeq;
 }
