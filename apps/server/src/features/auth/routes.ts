@@ -12,6 +12,7 @@ import { refuseIfRestricted } from "../moderation/sign-in-gate.ts";
 import { selfUserBody, toSelfUser } from "../users/present.ts";
 import { findTakenIdentity, findUserByUsername } from "./data.ts";
 import { endPreviousSession } from "./end-session.ts";
+import { acceptFormPosts, answerFormPostsFor } from "./form-posts.ts";
 import type { LoginLimiter } from "./login-limiter.ts";
 import { createSession, deleteSession, registerAccount } from "./mutations.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -22,10 +23,13 @@ export const takenMessage = {
 } as const;
 
 export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = async (app, { limiter }) => {
+  acceptFormPosts(app);
+
   app.post(
     "/register",
     {
       config: { public: true },
+      onSend: answerFormPostsFor("register"),
       schema: {
         summary: "Create an account and sign in (sets the session cookie)",
         body: registerSchema,
@@ -62,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter }> = asyn
     "/login",
     {
       config: { public: true },
+      onSend: answerFormPostsFor("login"),
       schema: {
         summary: "Sign in with username and password (sets the session cookie)",
         body: loginSchema,
