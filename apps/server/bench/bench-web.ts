@@ -1,4 +1,5 @@
-// npm run bench:web [-- --runs 3] [--reports DIR]  (DIR: each run's Lighthouse report, as JSON)
+// npm run bench:web [-- --runs 3] [--reports DIR] [--pages /auth,/home]  (DIR: each run's Lighthouse
+// report, as JSON; --pages: only the pages named, /conversation for the member's conversation)
 // Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) on the landing page (/), the
 // sign-in page (/auth), and the signed-in pages of a seeded member with matches, a conversation and a
 // scheduled call (their session cookie sent with every request), of the compiled app as production
@@ -163,8 +164,13 @@ const dataDir = path.join(dir, "data");
 const member = await seedMember(dataDir);
 const server = await startApp(dir, thisNode(), { dataDir });
 const cookies = await signIn(server.url, member);
-const memberPages = MEMBER_PAGES(member.chatMatchId);
-const PAGES = [...VISITOR_PAGES, ...memberPages];
+const pagesIndex = process.argv.indexOf("--pages");
+const only = pagesIndex >= 0 ? (process.argv[pagesIndex + 1] ?? "").split(",") : null;
+const chosen = (pages: string[]) =>
+  only ? pages.filter((page) => only.some((o) => page === o || page.startsWith(`${o}/`))) : pages;
+const visitorPages = chosen(VISITOR_PAGES);
+const memberPages = chosen(MEMBER_PAGES(member.chatMatchId));
+const PAGES = [...visitorPages, ...memberPages];
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME,
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
@@ -172,7 +178,7 @@ const chrome = await chromeLauncher.launch({
 try {
   const results = new Map<string, Run[]>(PAGES.map((page) => [page, []]));
   // The visitor's pages first, in a browser without cookies; then the member's, signed in.
-  for (const group of [VISITOR_PAGES, memberPages]) {
+  for (const group of [visitorPages, memberPages]) {
     if (group === memberPages) await setBrowserCookies(chrome.port, server.url, cookies);
     for (let i = 0; i < runs; i++) {
       for (const page of group) {
