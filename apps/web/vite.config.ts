@@ -112,12 +112,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    // Three entries: the whole app (index.html → main.tsx), the visitor's landing page (visitor.tsx)
-    // and the service worker, at a fixed name. The manifest tells scripts/prerender.mjs which files
+    // Four entries: the whole app (index.html → main.tsx), the visitor's landing page (visitor.tsx)
+    // and sign-in page (visitor-auth.tsx), and the service worker, at a fixed name. The manifest tells scripts/prerender.mjs which files
     // each page entry loads.
     manifest: true,
     rollupOptions: {
-      input: { main: "index.html", visitor: "src/visitor.tsx", [SW_ENTRY]: "src/sw/sw.ts" },
+      input: {
+        main: "index.html",
+        visitor: "src/visitor.tsx",
+        "visitor-auth": "src/visitor-auth.tsx",
+        [SW_ENTRY]: "src/sw/sw.ts",
+      },
       output: isSsrBuild
         ? {}
         : {

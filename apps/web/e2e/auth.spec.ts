@@ -126,3 +126,40 @@ test("Google sign-in without a configured client comes back with the server's me
   await expect(page).toHaveURL(/\/auth\?.*error=/);
   await expect(page.getByRole("alert")).toContainText("Google sign-in is not available");
 });
+
+test.describe("without script", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sign-in page's forms sign in and create an account as plain form posts", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = await registerViaApi(request);
+    const auth = new AuthPage(page);
+    const session = async () => (await context.cookies()).find((c) => c.name === "kindred_session");
+
+    // A wrong password comes back to its tab, with the server's sentence in the address.
+    await auth.goto("login");
+    await auth.signIn(user.username, "not-the-password");
+    await expect(page).toHaveURL(/\/auth\?tab=login&error=Invalid\+username\+or\+password$/);
+    expect(await session()).toBeUndefined();
+
+    await auth.goto("login");
+    await auth.signIn(user.username, user.password);
+    await expect(page).toHaveURL(/\/home$/);
+    expect(await session()).toBeDefined();
+
+    await context.clearCookies();
+    await auth.goto("register");
+    await auth.register(newUser());
+    await expect(page).toHaveURL(/\/home$/);
+    expect(await session()).toBeDefined();
+  });
+});
+
+test("a refusal of a form posted before the script ran is shown on the page", async ({ page }) => {
+  await page.goto("/auth?tab=login&error=Invalid+username+or+password");
+  await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+  await expect(new AuthPage(page).signInTab).toHaveAttribute("aria-selected", "true");
+});

@@ -1,14 +1,12 @@
 import { lazy } from "react";
 import { Route, Routes } from "react-router";
+import { useAuth } from "@/lib/auth";
 import { RootLayout } from "./layout/root-layout";
 import { GuestOnly, RequireAuth } from "./route-guards";
-import { AuthPage } from "./routes/auth";
-import { LandingPage } from "./routes/landing";
 
-// The landing page and the frame of the sign-in page are in the entry chunk: most first visits are to
-// them, and a chunk of their own would be one more round trip before their first paint (the sign-in
-// page's forms still load apart). Every other screen is its own chunk, so the landing page does not
-// carry the logged-in app.
+// Every screen is its own chunk. A visitor's first page (landing, sign-in) comes pre-rendered with an
+// entry of its own (visitor.tsx, visitor-auth.tsx): the whole app shows them only after a move or a
+// sign-out, so their code stays out of its entry, which every signed-in page waits for.
 /** The signed-in pages' code, also fetched at start beside the session and the page's data (preload.ts). */
 export const signedInPages = {
   "/home": () => import("./routes/home"),
@@ -17,6 +15,8 @@ export const signedInPages = {
   "/conversation/": () => import("./routes/conversation"),
   "/profile": () => import("./routes/profile"),
 };
+const LandingPage = lazy(() => import("./routes/landing").then((m) => ({ default: m.LandingPage })));
+const AuthPage = lazy(() => import("./routes/auth").then((m) => ({ default: m.AuthPage })));
 const HomePage = lazy(() => signedInPages["/home"]().then((m) => ({ default: m.HomePage })));
 const ChatsPage = lazy(() => signedInPages["/chats"]().then((m) => ({ default: m.ChatsPage })));
 const ConversationPage = lazy(() =>
@@ -68,6 +68,12 @@ const WsDiagnosticsPage = lazy(() =>
   import("./routes/ws-diagnostics").then((m) => ({ default: m.WsDiagnosticsPage })),
 );
 
+/** /auth in the whole app (a visitor with a session cookie, or a move from another page). */
+function AppAuthPage() {
+  const { signedIn } = useAuth();
+  return <AuthPage onSignedIn={signedIn} />;
+}
+
 /** The route table of SPEC §2. */
 export function AppRoutes() {
   return (
@@ -75,7 +81,7 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route element={<GuestOnly />}>
           <Route path="/" element={<LandingPage />} />
-          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/auth" element={<AppAuthPage />} />
         </Route>
         <Route element={<RequireAuth />}>
           <Route path="/home" element={<HomePage />} />

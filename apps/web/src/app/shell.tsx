@@ -12,7 +12,7 @@ function MarkInteractive() {
   return null;
 }
 
-/** What every tree rendered into #root has around it: the whole app's (app.tsx) and the visitor's (visitor.tsx). */
+/** What every tree rendered into #root has around it: the whole app's (app.tsx) and a visitor's page's (visitor-page.tsx). */
 export function Shell({ children }: { children: ReactNode }) {
   return (
     <StrictMode>

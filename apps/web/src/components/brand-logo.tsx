@@ -24,12 +24,13 @@ export function BrandMark({ className }: { className?: string }) {
   );
 }
 
-export function BrandLogo({ className }: { className?: string }) {
+/** The mark and the name; `large` on a page of its own (sign-in, a mailed link's page). */
+export function BrandLogo({ large = false }: { large?: boolean }) {
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-2 font-bold text-stone-900 text-xl tracking-tight",
-        className,
+        "inline-flex items-center gap-2 font-bold text-stone-900 tracking-tight",
+        large ? "text-2xl" : "text-xl",
       )}
     >
       <BrandMark />

@@ -1,4 +1,3 @@
-import type { LoginInput, RegisterInput } from "@kindred/shared/auth";
 import { SIGNED_IN_HINT_COOKIE } from "@kindred/shared/constants";
 import type { SelfUser } from "@kindred/shared/user";
 import { type UseMutationResult, useQuery } from "@tanstack/react-query";
@@ -40,8 +39,8 @@ export interface AuthContextValue {
   error: Error | null;
   /** True from a successful logout until it lands on /: meanwhile guards send people to / rather than /auth. */
   hasLoggedOut: boolean;
-  loginMutation: UseMutationResult<SelfUser, Error, LoginInput>;
-  registerMutation: UseMutationResult<SelfUser, Error, RegisterInput>;
+  /** A sign-in or a new account on /auth: the user is now the session's (GuestOnly then moves on). */
+  signedIn: (user: SelfUser) => void;
   logoutMutation: UseMutationResult<{ ok: true }, Error, void>;
 }
 

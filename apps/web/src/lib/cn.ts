@@ -7,8 +7,8 @@ let merge = join;
 /**
  * Joins class names. The whole app (app.tsx) merges them with tailwind-merge, so that a later utility
  * overrides an earlier one of its kind (a Button's className over its variant's classes). The
- * visitor's landing page (visitor.tsx) goes without its 7 KB: its classes never conflict, which the
- * build checks by rendering it both ways (prerender.tsx).
+ * visitor's pages (visitor-page.tsx) go without its 7 KB: their classes never conflict, which the
+ * build checks by rendering them both ways (prerender.tsx).
  */
 export function cn(...inputs: ClassValue[]): string {
   return merge(clsx(inputs));

@@ -40,8 +40,8 @@ function usePageViews() {
 
 /**
  * What surrounds every page: the skip link, the header the path calls for, the page, the footer and
- * the bottom navigation. It needs no signed-in state of its own, so the visitor's landing page
- * (visitor.tsx) renders it without the rest of the app. A `visitor` (known to have no session) gets
+ * the bottom navigation. It needs no signed-in state of its own, so a visitor's first pages
+ * (visitor-page.tsx) render it without the rest of the app. A `visitor` (known to have no session) gets
  * the landing page's header on every page they may see (a 404, the public test pages) and no tab bar.
  */
 export function Chrome({ visitor = false }: { visitor?: boolean }) {

@@ -23,7 +23,7 @@ export function LinkPage({
       <title>{`${title} · ${PRODUCT_NAME}`}</title>
       {noReferrer ? <meta name="referrer" content="no-referrer" /> : null}
       <div className="mb-6 text-center">
-        <BrandLogo className="text-2xl" />
+        <BrandLogo large />
         <h1 className="mt-4 font-bold text-2xl text-stone-900 tracking-tight">{title}</h1>
         {intro ? <p className="mt-2 text-stone-600">{intro}</p> : null}
       </div>

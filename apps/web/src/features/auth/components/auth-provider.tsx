@@ -1,15 +1,12 @@
-import { PRODUCT_NAME } from "@kindred/shared/constants";
 import type { SelfUser } from "@kindred/shared/user";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "@/components/ui/use-toast";
 import { resetAnalytics } from "@/lib/analytics";
-import { ApiError, errorDetail } from "@/lib/api";
+import { errorDetail } from "@/lib/api";
 import { AuthContext, type AuthContextValue, userQueryKey, useUserQuery } from "@/lib/auth";
-import { useLoginMutation } from "../api/login";
 import { useLogoutMutation } from "../api/logout";
-import { useRegisterMutation } from "../api/register";
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -24,43 +21,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (hasLoggedOut && !data && pathname === "/") setHasLoggedOut(false);
   }, [hasLoggedOut, data, pathname]);
 
-  const signedIn = (user: SelfUser) => {
-    setHasLoggedOut(false);
-    queryClient.setQueryData(userQueryKey, user);
-  };
-
-  const loginMutation = useLoginMutation({
-    onSuccess: (user) => {
-      signedIn(user);
-      toast({ title: "Welcome back!", description: "You've successfully logged in." });
+  const signedIn = useCallback(
+    (user: SelfUser) => {
+      setHasLoggedOut(false);
+      queryClient.setQueryData(userQueryKey, user);
     },
-    onError: (err) => {
-      // A suspended or banned account: the form says why, with the appeal link, in place of a toast.
-      if (err instanceof ApiError && err.body?.appealUrl) return;
-      toast({
-        title: "Login failed",
-        description: errorDetail(err, "Invalid username or password"),
-        variant: "destructive",
-      });
-    },
-  });
-
-  const registerMutation = useRegisterMutation({
-    onSuccess: (user) => {
-      signedIn(user);
-      toast({
-        title: "Account created",
-        description: `Welcome to ${PRODUCT_NAME}! Let's complete your profile.`,
-      });
-    },
-    onError: (err) => {
-      toast({
-        title: "Registration failed",
-        description: errorDetail(err, "Unable to create account"),
-        variant: "destructive",
-      });
-    },
-  });
+    [queryClient],
+  );
 
   const logoutMutation = useLogoutMutation({
     onSuccess: () => {
@@ -87,11 +54,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoading,
       error: error ?? null,
       hasLoggedOut,
-      loginMutation,
-      registerMutation,
+      signedIn,
       logoutMutation,
     }),
-    [data, isLoading, error, hasLoggedOut, loginMutation, registerMutation, logoutMutation],
+    [data, isLoading, error, hasLoggedOut, signedIn, logoutMutation],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,6 +1,5 @@
 import { Button } from "@/components/ui/button";
 import { env } from "@/config/env";
-import { useAuthProviders } from "../api/get-providers";
 
 function GoogleMark() {
   return (
@@ -27,11 +26,9 @@ function GoogleMark() {
 
 /**
  * 'Or continue with' Google: a full-page navigation, since the server runs the OpenID Connect dance.
- * Shown only when the server says Google sign-in is configured.
+ * Shown only when the server says Google sign-in is configured (useAuthProviders).
  */
 export function GoogleSignIn() {
-  const { google } = useAuthProviders();
-  if (!google) return null;
   return (
     <div className="mt-6 grid gap-4">
       <div className="flex items-center gap-3 text-stone-500 text-xs uppercase tracking-wide">
