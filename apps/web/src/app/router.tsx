@@ -3,10 +3,12 @@ import { Route, Routes } from "react-router";
 import { useAuth } from "@/lib/auth";
 import { RootLayout } from "./layout/root-layout";
 import { GuestOnly, RequireAuth } from "./route-guards";
+import { LandingPage } from "./routes/landing";
 
-// Every screen is its own chunk. A visitor's first page (landing, sign-in) comes pre-rendered with an
-// entry of its own (visitor.tsx, visitor-auth.tsx): the whole app shows them only after a move or a
-// sign-out, so their code stays out of its entry, which every signed-in page waits for.
+// The landing page stays in the entry chunk: made lazy, the pieces it shares with the landing page's
+// own entry (visitor.tsx) split into a dozen more files for both (measured). Every other screen is a
+// chunk of its own; the sign-in page's, like the landing page's, is only for those the server did not
+// send its pre-rendered copy (visitor-auth.tsx): a stale session cookie, a move from another page.
 /** The signed-in pages' code, also fetched at start beside the session and the page's data (preload.ts). */
 export const signedInPages = {
   "/home": () => import("./routes/home"),
@@ -15,7 +17,6 @@ export const signedInPages = {
   "/conversation/": () => import("./routes/conversation"),
   "/profile": () => import("./routes/profile"),
 };
-const LandingPage = lazy(() => import("./routes/landing").then((m) => ({ default: m.LandingPage })));
 const AuthPage = lazy(() => import("./routes/auth").then((m) => ({ default: m.AuthPage })));
 const HomePage = lazy(() => signedInPages["/home"]().then((m) => ({ default: m.HomePage })));
 const ChatsPage = lazy(() => signedInPages["/chats"]().then((m) => ({ default: m.ChatsPage })));
