@@ -57,6 +57,23 @@ test("an existing user signs in and is welcomed back", async ({ page, request })
   await expect(page.getByRole("heading", { name: `Welcome, ${user.username}` })).toBeVisible();
 });
 
+test("signing in on the sign-in page opened first hands it to the whole app, welcome included", async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request);
+  const auth = new AuthPage(page);
+  // Opened cold, the page is the pre-rendered one with its own entry, not the whole app's.
+  await auth.goto("login");
+  await page.locator("html[data-interactive]").waitFor({ state: "attached" });
+  await auth.signIn(user.username, user.password);
+
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(new AppShell(page).toast("Welcome back!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Welcome, ${user.username}` })).toBeVisible();
+  await expect(new AppShell(page).header).toBeVisible();
+});
+
 test("a wrong password shows the server's message without the status code", async ({ page, request }) => {
   const user = await registerViaApi(request);
   const auth = new AuthPage(page);
