@@ -1,70 +1,89 @@
 import { MESSAGES_PER_MINUTE } from "@kindred/shared/chat";
-import { and, count, eq, gt, lte, min, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lte, min, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { matches } from "../../db/schema/matches.ts";
 import { chatReads, type MessageRow, messages } from "../../db/schema/messages.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { matchIsLive } from "../../lib/live-match.ts";
+import { isUniqueViolation } from "../../lib/pg-errors.ts";
 import { findSentMessage } from "./data.ts";
 
-class AlreadySent extends Error {
-  constructor(readonly message_: MessageRow) {
-    super("already sent");
-  }
-}
+const WINDOW_MS = 60_000;
 
 /**
- * Stores a message once. The match row is locked while its next seq is taken, so seqs are gapless and
- * commit in order (a poller reading `after` can never skip one). A retry with the same clientId finds
- * the first one, inside the lock, and returns it: the transaction rolls back and nothing is added.
+ * Stores a message once, in one statement: it takes the match's next seq (locking the match row, so
+ * seqs are gapless and commit in order: a poller reading `after` can never skip one) and inserts the
+ * message, only when the match is live and unlocked, the clientId is new and the sender is under the
+ * rate limit. Anything else is found out after, on the rare path. Two sends of one clientId at once
+ * meet the unique index, and the loser returns the winner's message.
  */
 export async function sendMessage(
   db: Db,
   input: { matchId: number; senderId: number; content: string; clientId: string },
   now = new Date(),
 ): Promise<{ message: MessageRow; created: boolean }> {
+  const { matchId, senderId, content, clientId } = input;
+  const since = new Date(now.getTime() - WINDOW_MS).toISOString();
+  const at = now.toISOString();
+  const open = and(eq(matches.id, matchId), matchIsLive, eq(matches.isChatUnlocked, true));
+  let stored: { id: number; seq: number } | undefined;
   try {
-    const message = await db.transaction(async (tx) => {
-      const [match] = await tx
-        .update(matches)
-        .set({ lastMessageSeq: sql`${matches.lastMessageSeq} + 1`, lastMessageAt: now })
-        .where(and(eq(matches.id, input.matchId), matchIsLive, eq(matches.isChatUnlocked, true)))
-        .returning({ seq: matches.lastMessageSeq });
-      if (!match) throw new HttpError(404, "Match not found");
-      const sent = await findSentMessage(tx, input.matchId, input.senderId, input.clientId);
-      if (sent) throw new AlreadySent(sent);
-      const [recent] = await tx
-        .select({ n: count(), oldest: min(messages.sentAt) })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.matchId, input.matchId),
-            eq(messages.senderId, input.senderId),
-            gt(messages.sentAt, new Date(now.getTime() - 60_000)),
-          ),
-        );
-      if (Number(recent?.n ?? 0) >= MESSAGES_PER_MINUTE) {
-        // Retry-After: when the oldest message of the last minute leaves the window.
-        const oldest = recent?.oldest ? new Date(recent.oldest).getTime() : now.getTime();
-        const retryAfterSeconds = Math.max(1, Math.ceil((oldest + 60_000 - now.getTime()) / 1000));
-        throw new HttpError(
-          429,
-          "You're sending messages very quickly. Please wait a moment and try again.",
-          { retryAfterSeconds },
-        );
-      }
-      const [row] = await tx
-        .insert(messages)
-        .values({ ...input, seq: match.seq, sentAt: now })
-        .returning();
-      if (!row) throw new Error("insert returned no row");
-      return row;
-    });
-    return { message, created: true };
+    const result = await db.execute(sql`
+      with prior as (
+        select ${messages.clientId} as client_id, ${messages.sentAt} as sent_at from ${messages}
+        where ${messages.matchId} = ${matchId} and ${messages.senderId} = ${senderId}
+          and (${messages.clientId} = ${clientId} or ${messages.sentAt} > ${since}::timestamptz)
+      ), bumped as (
+        update ${matches} set last_message_seq = last_message_seq + 1, last_message_at = ${at}::timestamptz
+        where ${open}
+          and not exists (select 1 from prior where client_id = ${clientId})
+          and (select count(*) from prior where sent_at > ${since}::timestamptz) < ${MESSAGES_PER_MINUTE}
+        returning last_message_seq as seq
+      )
+      insert into ${messages} (match_id, sender_id, content, client_id, seq, sent_at)
+      select ${matchId}::int, ${senderId}::int, ${content}::text, ${clientId}::text, seq, ${at}::timestamptz
+      from bumped
+      returning id, seq`);
+    stored = (result as unknown as { rows: { id: number; seq: number }[] }).rows[0];
   } catch (err) {
-    if (err instanceof AlreadySent) return { message: err.message_, created: false };
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
   }
+  if (stored) {
+    const message = { ...input, id: Number(stored.id), seq: Number(stored.seq), sentAt: now, isRead: false };
+    return { message, created: true };
+  }
+  return { message: await whyNotSent(db, input, now), created: false };
+}
+
+/** Nothing was stored: the match is gone or locked (404), the message was sent before, or too fast (429). */
+async function whyNotSent(
+  db: Db,
+  input: { matchId: number; senderId: number; clientId: string },
+  now: Date,
+): Promise<MessageRow> {
+  const [match] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.id, input.matchId), matchIsLive, eq(matches.isChatUnlocked, true)));
+  if (!match) throw new HttpError(404, "Match not found");
+  const sent = await findSentMessage(db, input.matchId, input.senderId, input.clientId);
+  if (sent) return sent;
+  const [recent] = await db
+    .select({ oldest: min(messages.sentAt) })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.matchId, input.matchId),
+        eq(messages.senderId, input.senderId),
+        gt(messages.sentAt, new Date(now.getTime() - WINDOW_MS)),
+      ),
+    );
+  // Retry-After: when the oldest message of the last minute leaves the window.
+  const oldest = recent?.oldest ? new Date(recent.oldest).getTime() : now.getTime();
+  const retryAfterSeconds = Math.max(1, Math.ceil((oldest + WINDOW_MS - now.getTime()) / 1000));
+  throw new HttpError(429, "You're sending messages very quickly. Please wait a moment and try again.", {
+    retryAfterSeconds,
+  });
 }
 
 /**
