@@ -65,7 +65,6 @@ test("signing in on the sign-in page opened first hands it to the whole app, wel
   const auth = new AuthPage(page);
   // Opened cold, the page is the pre-rendered one with its own entry, not the whole app's.
   await auth.goto("login");
-  await page.locator("html[data-interactive]").waitFor({ state: "attached" });
   await auth.signIn(user.username, user.password);
 
   await expect(page).toHaveURL(/\/home$/);
@@ -157,18 +156,18 @@ test.describe("without script", () => {
     const session = async () => (await context.cookies()).find((c) => c.name === "kindred_session");
 
     // A wrong password comes back to its tab, with the server's sentence in the address.
-    await auth.goto("login");
+    await auth.goto("login", { interactive: false });
     await auth.signIn(user.username, "not-the-password");
     await expect(page).toHaveURL(/\/auth\?tab=login&error=Invalid\+username\+or\+password$/);
     expect(await session()).toBeUndefined();
 
-    await auth.goto("login");
+    await auth.goto("login", { interactive: false });
     await auth.signIn(user.username, user.password);
     await expect(page).toHaveURL(/\/home$/);
     expect(await session()).toBeDefined();
 
     await context.clearCookies();
-    await auth.goto("register");
+    await auth.goto("register", { interactive: false });
     await auth.register(newUser());
     await expect(page).toHaveURL(/\/home$/);
     expect(await session()).toBeDefined();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
+import { AuthPage } from "./pages/auth-page";
 import { MatchesPage } from "./pages/matching-matches";
 import { onboard } from "./pages/matching-people";
 import { OnboardingWizard } from "./pages/onboarding-wizard";
@@ -43,7 +44,7 @@ test("after an in-app navigation focus is on the new page's heading", async ({ p
 });
 
 test("password fields can be shown and hidden", async ({ page }) => {
-  await page.goto("/auth?tab=login");
+  await new AuthPage(page).goto("login");
   const password = page.getByLabel("Password", { exact: true });
   await password.fill("secret-enough");
   await expect(password).toHaveAttribute("type", "password");

@@ -140,7 +140,7 @@ test("the landing and auth pages run under the server's CSP without errors", asy
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Learn More" }).click();
   await expect(page.getByRole("heading", { name: "Create Your Profile" })).toBeInViewport();
-  await page.goto("/auth?tab=register");
+  await new AuthPage(page).goto("register");
   await expect(page.getByLabel("Full Name")).toBeVisible();
   // An empty form parses with zod (the register schema), which is where its eval probe would run.
   await page.getByRole("button", { name: "Create Account" }).click();

@@ -10,8 +10,13 @@ export class AuthPage {
     this.registerTab = page.getByRole("tab", { name: "Create Account" });
   }
 
-  async goto(tab?: "login" | "register") {
+  /**
+   * Opens the page and waits for its script, as a person whose taps the script answers: before it, the
+   * pre-rendered forms post themselves (`interactive: false` when the browser runs no script).
+   */
+  async goto(tab?: "login" | "register", { interactive = true } = {}) {
     await this.page.goto(tab ? `/auth?tab=${tab}` : "/auth");
+    if (interactive) await this.page.locator("html[data-interactive]").waitFor({ state: "attached" });
   }
 
   async fillRegistration(user: TestUser) {
