@@ -14,8 +14,9 @@ const WINDOW_MS = 60_000;
  * Stores a message once, in one statement: it takes the match's next seq (locking the match row, so
  * seqs are gapless and commit in order: a poller reading `after` can never skip one) and inserts the
  * message, only when the match is live and unlocked, the clientId is new and the sender is under the
- * rate limit. Anything else is found out after, on the rare path. Two sends of one clientId at once
- * meet the unique index, and the loser returns the winner's message.
+ * rate limit (counted from the statement's snapshot, before the lock: two sends racing at the limit
+ * may both pass). Anything else is found out after, on the rare path. Two sends of one clientId at
+ * once meet the unique index, and the loser returns the winner's message.
  */
 export async function sendMessage(
   db: Db,
