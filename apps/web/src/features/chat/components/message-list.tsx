@@ -9,9 +9,15 @@ import { OutgoingBubble, SentMessage } from "./message-bubble";
 /** Within this many pixels of the end counts as "reading the latest": new messages keep it in view. */
 const PINNED_PX = 96;
 
+// Where scroll anchoring is missing (Safari), a message added below moves what a reader who scrolled
+// back is looking at, unless the list puts it back.
+const ANCHORS = typeof CSS !== "undefined" && CSS.supports("overflow-anchor", "auto");
+
 /**
  * The conversation, oldest at the top. It follows new messages while the reader is at the end (and
- * always after they send), but leaves them be while they scroll back through older ones.
+ * always after they send), but leaves them be while they scroll back through older ones. The log is a
+ * reversed column, so it starts at its end before any script runs (a page the server rendered): its
+ * scrollTop is 0 at the end and negative above.
  */
 export function MessageList({
   items,
@@ -29,6 +35,7 @@ export function MessageList({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
+  const height = useRef(0);
   const last = items.at(-1);
   const lastKey = last?.key;
   const lastIsMine = last?.kind === "outgoing" || (last?.kind === "message" && last.mine);
@@ -36,12 +43,16 @@ export function MessageList({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the last message changes
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && (pinned.current || lastIsMine)) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    const grew = el.scrollHeight - height.current;
+    height.current = el.scrollHeight;
+    if (pinned.current || lastIsMine) el.scrollTop = 0;
+    else if (!ANCHORS && grew > 0) el.scrollTop -= grew;
   }, [lastKey, items.length]);
 
   const onScroll = () => {
     const el = scroller.current;
-    if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < PINNED_PX;
+    if (el) pinned.current = -el.scrollTop < PINNED_PX;
   };
 
   let body: ReactNode;
@@ -95,9 +106,9 @@ export function MessageList({
       // Focusable so that a keyboard can scroll the conversation (axe: scrollable-region-focusable).
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must take focus to scroll by keyboard
       tabIndex={0}
-      className="flex h-[55vh] min-h-72 flex-col overflow-y-auto bg-stone-50/60 px-4 py-4 focus-visible:outline-2 focus-visible:outline-rose-400"
+      className="flex h-[55vh] min-h-72 flex-col-reverse overflow-y-auto bg-stone-50/60 px-4 py-4 focus-visible:outline-2 focus-visible:outline-rose-400"
     >
-      {body}
+      <div className="flex flex-1 flex-col">{body}</div>
     </div>
   );
 }
