@@ -23,9 +23,10 @@ function precompress(): Plugin {
     name: "kindred-precompress",
     apply: "build",
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      outDir = config.build.ssr ? "" : path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      if (!outDir) return;
       const files = fs.readdirSync(outDir, { recursive: true, encoding: "utf8" });
       // Not index.html: the server answers page loads with it from memory, with its own validators
       // (apps/server/src/plugins/web.ts); a copy beside it would answer its revalidations with another ETag.
@@ -112,17 +113,22 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     // Four entries: the whole app (index.html → main.tsx), the visitor's landing page (visitor.tsx)
     // and sign-in page (visitor-auth.tsx), and the service worker, at a fixed name. The manifest tells scripts/prerender.mjs which files
     // each page entry loads.
     manifest: true,
     rollupOptions: {
-      input: {
-        main: "index.html",
-        visitor: "src/visitor.tsx",
-        "visitor-auth": "src/visitor-auth.tsx",
-        [SW_ENTRY]: "src/sw/sw.ts",
-      },
+      // The server build (--ssr, to dist-server/): the visitors' pages rendered at build time, and the
+      // signed-in pages' render, which the server runs on each page load.
+      input: (isSsrBuild
+        ? { prerender: "src/prerender.tsx", "server-render": "src/server-render.tsx" }
+        : {
+            main: "index.html",
+            visitor: "src/visitor.tsx",
+            "visitor-auth": "src/visitor-auth.tsx",
+            [SW_ENTRY]: "src/sw/sw.ts",
+          }) as Record<string, string>,
       output: isSsrBuild
         ? {}
         : {

@@ -88,6 +88,8 @@ test("the photo's button is the one tab stop for uploading, and the plan card re
   const { callerPage: page } = await matchedPair(browser, 61);
   await page.goto("/profile");
   const upload = page.locator("button", { hasText: "Upload photo" });
+  // The page comes rendered from the server; focus() does not wait for its script to take it over.
+  await expect(page.locator("html[data-interactive]")).toBeAttached();
   await upload.focus();
   // The hidden file input sits just before the button: it must not be a stop of its own.
   await page.keyboard.press("Shift+Tab");

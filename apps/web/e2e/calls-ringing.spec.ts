@@ -110,6 +110,8 @@ test("phone: a full-screen sheet; Decline stops the ringtone, the ring-back and 
   // Something on the page has focus before it rings: it has it back after. The tab bar's link: a
   // 'Matches' link of /home's content can come ahead of it in the page once the content has loaded.
   const before = new AppShell(receiverPage).bottomNav.getByRole("link", { name: "Matches" });
+  // The page comes rendered from the server; focus() does not wait for its script to take it over.
+  await expect(receiverPage.locator("html[data-interactive]")).toBeAttached();
   await before.focus();
 
   const { callerCall } = await call(callerPage, receiver.username);

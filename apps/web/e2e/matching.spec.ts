@@ -7,6 +7,7 @@ import { AppShell } from "./pages/app-shell";
 import { DebugMatchesPage } from "./pages/matching-debug";
 import { MatchesPage } from "./pages/matching-matches";
 import { onboard } from "./pages/matching-people";
+import { renderedByTheApp } from "./support/rendered-by-the-app";
 
 const SHOTS = process.env.MATCHING_SCREENSHOTS;
 
@@ -199,8 +200,9 @@ test("'Limit Reached' leads to the plans; on a phone the schedule dialog shows a
   await mine.findButton.click();
   await expect(mine.card(him.username)).toBeVisible();
 
-  // Her Free plan's 3 matches all used (the list stretched to 3): the button leads to the plans and
-  // never asks the server for more.
+  // Her Free plan's 3 matches all used (the list stretched to 3, in the app's own request for it): the
+  // button leads to the plans and never asks the server for more.
+  await renderedByTheApp(page, "/matches");
   await page.route("**/api/matches", async (route) => {
     const response = await route.fetch();
     const [match] = (await response.json()) as { id: number }[];

@@ -1,5 +1,5 @@
 // Writes the pages a visitor with no session opens first as HTML (dist/prerendered/*.html), rendered
-// by the server build of src/prerender.tsx (dist-ssr) into the client build's index.html, which gives
+// by the server build of src/prerender.tsx (dist-server) into the client build's index.html, which gives
 // them the same scripts and stylesheet. The server sends them for those paths to requests without a
 // session cookie (apps/server/src/plugins/web.ts); React hydrates the markup.
 import crypto from "node:crypto";
@@ -11,7 +11,7 @@ import zlib from "node:zlib";
 const BROTLI_QUALITY = zlib.constants.BROTLI_PARAM_QUALITY;
 
 const web = path.resolve(import.meta.dirname, "..");
-const ssrEntry = path.join(web, "dist-ssr", "prerender.js");
+const ssrEntry = path.join(web, "dist-server", "prerender.js");
 const { render, PRERENDERED } = await import(pathToFileURL(ssrEntry).href);
 const template = fs.readFileSync(path.join(web, "dist", "index.html"), "utf8");
 const ROOT = '<div id="root"></div>';
@@ -120,5 +120,7 @@ for (const [page, entry] of Object.entries(PRERENDERED)) {
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html, { params: { [BROTLI_QUALITY]: 11 } }));
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
 }
-fs.rmSync(path.join(web, "dist-ssr"), { recursive: true, force: true });
+// The template of the signed-in pages the server renders (apps/server/src/plugins/signed-in-pages.ts),
+// which likewise paint before their script starts.
+fs.writeFileSync(path.join(web, "dist-server", "signed-in.html"), pageTemplate("main"));
 fs.rmSync(manifestDir, { recursive: true, force: true });

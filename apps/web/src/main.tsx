@@ -1,10 +1,28 @@
-import { createRoot } from "react-dom/client";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserApp } from "@/app/app";
+import { RENDERED_STATE, type RenderedState } from "@/app/rendered-state";
+import { preloadParts } from "@/lib/lazy-part";
 import { registerServiceWorker } from "@/lib/service-worker";
+import { rememberTimeZone } from "@/lib/time-zone";
 import "./index.css";
 
 // The whole app, for anyone the server does not send a pre-rendered visitor's page (prerender.tsx).
 const container = document.getElementById("root");
 if (!container) throw new Error("The #root element is missing from index.html");
-createRoot(container).render(<BrowserApp />);
+rememberTimeZone();
+const rendered = document.getElementById(RENDERED_STATE)?.textContent;
+if (rendered) {
+  // A signed-in page the server rendered with its data (server-render.tsx) is hydrated with that data,
+  // once the code of every part it shows is here, in a transition that yields to the browser as it
+  // goes. The page is `inert` until then (app/shell.tsx).
+  const state = JSON.parse(rendered) as RenderedState;
+  const hydrate = () =>
+    startTransition(() => {
+      hydrateRoot(container, <BrowserApp rendered={state.queries} />);
+    });
+  preloadParts(state.parts).then(hydrate, hydrate);
+} else {
+  createRoot(container).render(<BrowserApp />);
+}
 void registerServiceWorker();

@@ -9,6 +9,12 @@ export const PRODUCT_NAME = "Kindred";
  */
 export const SIGNED_IN_HINT_COOKIE = "kindred_signed_in";
 
+/**
+ * The browser's time zone (an IANA name), which the web app writes at each start: the server renders a
+ * signed-in page's times in it, as the browser then shows them.
+ */
+export const TIME_ZONE_COOKIE = "kindred_tz";
+
 export const AGE_MIN = 21;
 export const AGE_MAX = 100;
 export const AGE_PREFERENCE_DEFAULT_MIN = 21;

@@ -6,6 +6,7 @@ import { notFound } from "../lib/http-error.ts";
 import { SESSION_COOKIE } from "../lib/sessions/token.ts";
 import { hintSessionHolder } from "./auth-hook.ts";
 import { sendHttpError } from "./errors.ts";
+import { signedInPageRoutes } from "./signed-in-pages.ts";
 
 /** The build's folder of pre-rendered pages (apps/web/scripts/prerender.mjs), each named by its URL, encoded. */
 const PRERENDERED_DIR = "prerendered";
@@ -48,6 +49,7 @@ export async function webPlugin(
       },
     });
   }
+  if (hasBuild) await signedInPageRoutes(web, opts.root);
   web.setNotFoundHandler((request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return sendHttpError(reply, notFound());
     hintSessionHolder(reply, request);

@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { type DehydratedState, hydrate, type QueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { BrowserRouter } from "react-router";
 import { twMerge } from "tailwind-merge";
@@ -25,10 +25,12 @@ export function App({ children, queryClient }: { children: ReactNode; queryClien
 
 // Declarative routing (not createBrowserRouter): the data router adds ~16 kB gzip to every page
 // and nothing here needs loaders or actions.
-export function BrowserApp() {
+// `rendered`: the queries' answers the server rendered this page with (server-render.tsx), if it did.
+export function BrowserApp({ rendered }: { rendered?: DehydratedState }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
-    preloadSignedInPage(window.location.pathname, client);
+    if (rendered) hydrate(client, rendered);
+    else preloadSignedInPage(window.location.pathname, client);
     return client;
   });
   return (

@@ -1,6 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { MarkInteractive } from "./mark-interactive";
 
 export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const message = error instanceof Error && error.message ? error.message : "An unexpected error occurred";
@@ -15,6 +16,7 @@ export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () 
       <h1 className="font-bold text-2xl text-stone-900">Something went wrong</h1>
       <p className="max-w-md text-stone-600">{message}</p>
       <Button onClick={onRetry}>Try again</Button>
+      <MarkInteractive />
     </div>
   );
 }

@@ -23,6 +23,27 @@ function pageData(pathname: string, queryClient: QueryClient): FetchQueryOptions
   return [{ queryKey: matchQueryKey(matchId) }, thread];
 }
 
+/** The signed-in page at this path, by its entry in signedInPages (router.tsx), if it is one. */
+export function signedInPageAt(
+  pathname: string,
+): (typeof signedInPages)[keyof typeof signedInPages] | undefined {
+  const page = Object.entries(signedInPages).find(([path]) =>
+    path.endsWith("/") ? pathname.startsWith(path) : pathname === path,
+  );
+  return page?.[1];
+}
+
+/** What a signed-in page at this path shows first, beside the session: also what the server renders it with. */
+export function pageQueries(pathname: string, queryClient: QueryClient): FetchQueryOptions[] {
+  return [...EVERY_PAGE, ...pageData(pathname, queryClient)];
+}
+
+/** GET /api/user: the session's user, or null without one. */
+export const userQuery: FetchQueryOptions = {
+  queryKey: userQueryKey,
+  queryFn: getQueryFn({ on401: "returnNull" }),
+};
+
 /**
  * A signed-in page opened from the address bar asks for its code, the session and its data at once,
  * as the app starts: otherwise each waits for the one before (the session, then the page's code, then
@@ -30,15 +51,13 @@ function pageData(pathname: string, queryClient: QueryClient): FetchQueryOptions
  */
 export function preloadSignedInPage(pathname: string, queryClient: QueryClient): void {
   if (!mayBeSignedIn()) return;
-  const page = Object.entries(signedInPages).find(([path]) =>
-    path.endsWith("/") ? pathname.startsWith(path) : pathname === path,
-  );
+  const page = signedInPageAt(pathname);
   if (!page) return;
-  void page[1]().catch(() => undefined);
-  const data = [...EVERY_PAGE, ...pageData(pathname, queryClient)];
+  void page().catch(() => undefined);
+  const data = pageQueries(pathname, queryClient);
   for (const query of data) void queryClient.prefetchQuery(query);
   void queryClient
-    .fetchQuery({ queryKey: userQueryKey, queryFn: getQueryFn({ on401: "returnNull" }) })
+    .fetchQuery(userQuery)
     .then((user) => {
       // The hint outlived the session: the page is not shown, and its answers (401s) are dropped.
       if (user === null)

@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { Route, Routes } from "react-router";
 import { useAuth } from "@/lib/auth";
+import { lazyPart } from "@/lib/lazy-part";
 import { RootLayout } from "./layout/root-layout";
 import { GuestOnly, RequireAuth } from "./route-guards";
 import { LandingPage } from "./routes/landing";
@@ -18,19 +19,20 @@ export const signedInPages = {
   "/profile": () => import("./routes/profile"),
 };
 const AuthPage = lazy(() => import("./routes/auth").then((m) => ({ default: m.AuthPage })));
-const HomePage = lazy(() => signedInPages["/home"]().then((m) => ({ default: m.HomePage })));
-const ChatsPage = lazy(() => signedInPages["/chats"]().then((m) => ({ default: m.ChatsPage })));
-const ConversationPage = lazy(() =>
-  signedInPages["/conversation/"]().then((m) => ({ default: m.ConversationPage })),
+// The pages the server renders (server-render.tsx) are parts it names to the browser (lib/lazy-part.tsx).
+const HomePage = lazyPart("home", () => signedInPages["/home"]().then((m) => m.HomePage));
+const ChatsPage = lazyPart("chats", () => signedInPages["/chats"]().then((m) => m.ChatsPage));
+const ConversationPage = lazyPart("conversation", () =>
+  signedInPages["/conversation/"]().then((m) => m.ConversationPage),
 );
-const MatchesPage = lazy(() => signedInPages["/matches"]().then((m) => ({ default: m.MatchesPage })));
+const MatchesPage = lazyPart("matches", () => signedInPages["/matches"]().then((m) => m.MatchesPage));
 const OtherProfilePage = lazy(() =>
   import("./routes/other-profile").then((m) => ({ default: m.OtherProfilePage })),
 );
 const DebugMatchesPage = lazy(() =>
   import("./routes/debug-matches").then((m) => ({ default: m.DebugMatchesPage })),
 );
-const ProfilePage = lazy(() => signedInPages["/profile"]().then((m) => ({ default: m.ProfilePage })));
+const ProfilePage = lazyPart("profile", () => signedInPages["/profile"]().then((m) => m.ProfilePage));
 const SettingsPage = lazy(() => import("./routes/settings").then((m) => ({ default: m.SettingsPage })));
 const CallPage = lazy(() => import("./routes/call").then((m) => ({ default: m.CallPage })));
 const NotFoundPage = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundPage })));

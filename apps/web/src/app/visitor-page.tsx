@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { BrowserRouter, useNavigationType } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
+import { rememberTimeZone } from "@/lib/time-zone";
 import { Shell } from "./shell";
 import { VisitorRoutes } from "./visitor-routes";
 
@@ -38,6 +39,7 @@ function prefetchOnIntent(event: Event) {
 
 /** Hydrates the pre-rendered page at `path` (prerender.tsx renders the same tree). */
 export function hydrateVisitorPage(path: string, page: ReactNode) {
+  rememberTimeZone();
   for (const type of INTENT)
     document.addEventListener(type, prefetchOnIntent, { capture: true, passive: true });
   const container = document.getElementById("root");

@@ -4,6 +4,14 @@ import { env } from "../config/env";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/** How requests leave: the browser's fetch, or, in the server's render of a page, the server itself. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** Used by server-render.tsx only: the server answers the page's queries in-process. */
+export function setTransport(send: typeof fetch): void {
+  transport = send;
+}
+
 /**
  * A non-2xx answer. `message` is "{status}: {text}" (SPEC §8), `text` being the server's words, else the
  * body, else the status text. `detail` is the server's own words alone, "" when it sent none: a toast shows
@@ -113,7 +121,7 @@ function contentType(body: unknown): Record<string, string> | undefined {
  */
 export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
   const raw = body === undefined || body instanceof FormData || body instanceof Blob;
-  const res = await fetch(`${env.apiBaseUrl}${path}`, {
+  const res = await transport(`${env.apiBaseUrl}${path}`, {
     method,
     credentials: "include",
     headers: contentType(body),
@@ -135,7 +143,7 @@ type UnauthorizedBehavior = "throw" | "returnNull";
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const path = queryKey.map(String).join("/");
-    const res = await fetch(`${env.apiBaseUrl}${path}`, { credentials: "include", signal });
+    const res = await transport(`${env.apiBaseUrl}${path}`, { credentials: "include", signal });
     if (on401 === "returnNull" && res.status === 401) return null;
     if (!res.ok) throw await toApiError(res);
     return (await res.json()) as T;

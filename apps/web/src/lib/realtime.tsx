@@ -5,6 +5,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -94,7 +95,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     window.addEventListener("pagehide", onHide);
     window.addEventListener("pageshow", onShow);
     s.start();
-    setSocket(s);
+    // A transition: on a page the server rendered, parts still being hydrated wait for their code
+    // instead of being replaced by their fallbacks to show the new socket at once.
+    startTransition(() => setSocket(s));
     return () => {
       offState();
       offFrames();

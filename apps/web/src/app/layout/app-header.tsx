@@ -1,6 +1,6 @@
 import { isModerator } from "@kindred/shared/roles";
 import { ArrowLeft } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
@@ -9,10 +9,11 @@ import { NavUnreadBadge, useUnreadTotal } from "@/features/chat/components/nav-u
 import { useChatSync } from "@/features/chat/hooks/use-chat-sync";
 import { useAuth } from "@/lib/auth";
 import { cn } from "@/lib/cn";
+import { lazyPart } from "@/lib/lazy-part";
 import { NAV_ITEMS, tabCount, tabLinkLabel } from "./navigation";
 
 // The menu pulls in Radix's popper; the landing page never shows this header, so load it apart.
-const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazyPart("user-menu", () => import("./user-menu").then((m) => m.UserMenu));
 
 const linkClass = (active: boolean) =>
   cn(

@@ -1,18 +1,20 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { pageNameFor, trackPageView } from "@/lib/analytics";
 import { cn } from "@/lib/cn";
+import { lazyPart } from "@/lib/lazy-part";
 import { isWithinPage } from "@/lib/within-page";
 import { ErrorBoundary } from "../error-boundary";
+import { MarkInteractive } from "../mark-interactive";
 import { useFocusHeadingOnNavigate } from "./focus-on-navigate";
 import { LandingHeader } from "./landing-header";
 import { isLanding, showBottomNav, showFooter, showHeader } from "./navigation";
 import { SiteFooter } from "./site-footer";
 
 // The signed-in chrome loads apart: the pages a visitor sees first (landing, sign-in) never show it.
-const AppHeader = lazy(() => import("./app-header").then((m) => ({ default: m.AppHeader })));
-const BottomNav = lazy(() => import("./bottom-nav").then((m) => ({ default: m.BottomNav })));
+const AppHeader = lazyPart("app-header", () => import("./app-header").then((m) => m.AppHeader));
+const BottomNav = lazyPart("bottom-nav", () => import("./bottom-nav").then((m) => m.BottomNav));
 
 /** A new page starts at its top; back and forward keep the browser's own restoration. */
 function useScrollToTopOnNavigate(pathname: string) {
@@ -77,6 +79,7 @@ export function Chrome({ visitor = false }: { visitor?: boolean }) {
           </main>
         }
       >
+        <MarkInteractive />
         <main
           id="main"
           className={cn("flex flex-1 flex-col", !isLanding(pathname) && "min-h-[calc(100dvh-4rem)]")}

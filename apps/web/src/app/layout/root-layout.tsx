@@ -3,6 +3,7 @@ import { AuthProvider } from "@/features/auth/components/auth-provider";
 import { usePushResync } from "@/features/notifications/hooks/use-push-resync";
 import { useAuth } from "@/lib/auth";
 import { RealtimeProvider } from "@/lib/realtime";
+import { useHydrated } from "@/lib/use-hydrated";
 import { Chrome } from "./chrome";
 
 // The call manager, banner and bar load apart from the page: a visitor's page never loads them.
@@ -10,10 +11,11 @@ const CallRoot = lazy(() =>
   import("@/features/calls/components/call-root").then((m) => ({ default: m.CallRoot })),
 );
 
-/** Calls ring, and a live call shows, for a signed-in person only. */
+/** Calls ring, and a live call shows, for a signed-in person only, in the browser (not the server's render). */
 function Calls() {
   const { user } = useAuth();
-  if (!user) return null;
+  const hydrated = useHydrated();
+  if (!user || !hydrated) return null;
   return (
     <Suspense fallback={null}>
       <CallRoot />
@@ -39,7 +41,8 @@ const ModerationNotice = lazy(() =>
 
 function Notice() {
   const { user } = useAuth();
-  if (!user?.moderationNotice) return null;
+  const hydrated = useHydrated();
+  if (!user?.moderationNotice || !hydrated) return null;
   return (
     <Suspense fallback={null}>
       <ModerationNotice />

@@ -1,16 +1,13 @@
 import { PRODUCT_NAME } from "@kindred/shared/constants";
-import { lazy, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "react-router";
 import { Dashboard } from "@/features/dashboard/components/dashboard";
 import { HomeMatches } from "@/features/matches/components/home-matches";
 import { PlanUsageCard } from "@/features/matches/components/plan-usage-card";
+import { OnboardingWizard } from "@/features/onboarding/components/lazy-onboarding-wizard";
 import { useAuth } from "@/lib/auth";
 import { wizardRequestIn } from "@/lib/wizard-request";
 import { matchCardExtras } from "./match-card-extras";
-
-const OnboardingWizard = lazy(() =>
-  import("@/features/onboarding/components/onboarding-wizard").then((m) => ({ default: m.OnboardingWizard })),
-);
 
 /**
  * /home: the wizard while the profile needs it (or when asked for: 'Complete Profile'), else the

@@ -1,10 +1,6 @@
-import { lazy, useState } from "react";
+import { useState } from "react";
+import { OnboardingWizard } from "@/features/onboarding/components/lazy-onboarding-wizard";
 import { ProfileView } from "@/features/profile/components/profile-view";
-
-// The wizard (with cmdk and the calendar) only loads when 'Update Profile' is pressed.
-const OnboardingWizard = lazy(() =>
-  import("@/features/onboarding/components/onboarding-wizard").then((m) => ({ default: m.OnboardingWizard })),
-);
 
 /** The profile screen; 'Update Profile' reopens the onboarding wizard at step 2 (SPEC §2). */
 export function ProfilePage() {

@@ -37,7 +37,7 @@ function useEndedElsewhere(matchId: number | null, pathname: string): void {
  * call goes on while its person looks at something else in the app.
  */
 export function CallBar() {
-  useSyncExternalStore(callManager.subscribe, callManager.getVersion);
+  useSyncExternalStore(callManager.subscribe, callManager.getVersion, callManager.getVersion);
   const live = callManager.live();
   const { pathname } = useLocation();
   const snapshot = useSessionSnapshot(live?.session ?? null);

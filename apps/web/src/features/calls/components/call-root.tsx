@@ -27,7 +27,7 @@ export function CallRoot() {
   }, [userId, socket]);
 
   const { calls, drop } = useIncomingCalls();
-  useSyncExternalStore(callManager.subscribe, callManager.getVersion);
+  useSyncExternalStore(callManager.subscribe, callManager.getVersion, callManager.getVersion);
   const live = callManager.live();
   const outgoing = useSessionSnapshot(live?.session ?? null).state;
   const tone = toneFor(calls.length > 0, live ? outgoing : null);

@@ -10,7 +10,7 @@ export function glyph(from: IncomingCallEvent["from"]): string {
 
 /** 'Day 2 · 10 minutes', from the ringing call's record (its session reads it as it rings), once known. */
 export function useRingingCallLength(matchId: number, callId: number): string | null {
-  useSyncExternalStore(callManager.subscribe, callManager.getVersion);
+  useSyncExternalStore(callManager.subscribe, callManager.getVersion, callManager.getVersion);
   const call = callManager.get(matchId)?.snapshot.call;
   return call && call.id === callId ? callLengthLabel(call.callDay, call.lengthSeconds) : null;
 }

@@ -21,7 +21,11 @@ export interface UseCall extends CallSnapshot {
 
 /** The manager is attached by the app root, whose code may arrive after the page's. */
 export function useCallManagerAttached(): boolean {
-  return useSyncExternalStore(callManager.subscribe, () => callManager.attached);
+  return useSyncExternalStore(
+    callManager.subscribe,
+    () => callManager.attached,
+    () => false,
+  );
 }
 
 /** A session's snapshot, re-read on each of its changes; IDLE without one. */

@@ -65,6 +65,11 @@ export function useOutbox(matchId: number): { outbox: Outbox | null; outgoing: r
   const queryClient = useQueryClient();
   const outbox = user ? outboxFor(user.id, queryClient) : null;
   const subscribe = useCallback((notify: () => void) => outbox?.subscribe(notify) ?? (() => {}), [outbox]);
-  const outgoing = useSyncExternalStore(subscribe, () => outbox?.forMatch(matchId) ?? NOTHING);
+  // Nothing unsent in the server's render of the page, nor in the first render that hydrates it.
+  const outgoing = useSyncExternalStore(
+    subscribe,
+    () => outbox?.forMatch(matchId) ?? NOTHING,
+    () => NOTHING,
+  );
   return { outbox, outgoing };
 }

@@ -1,0 +1,11 @@
+import type { DehydratedState } from "@tanstack/react-query";
+
+/** The id of the data block a page the server rendered (server-render.tsx) carries for main.tsx. */
+export const RENDERED_STATE = "kindred-rendered-state";
+
+export interface RenderedState {
+  /** The answers of the queries the page was rendered with. */
+  queries: DehydratedState;
+  /** The lazy parts it showed (lib/lazy-part.tsx), loaded before it is hydrated. */
+  parts: string[];
+}
