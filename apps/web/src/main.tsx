@@ -21,7 +21,8 @@ if (rendered) {
     startTransition(() => {
       hydrateRoot(container, <BrowserApp rendered={state.queries} />);
     });
-  preloadParts(state.parts).then(hydrate, hydrate);
+  // In a task after this one (the entry's evaluation): each part's chunks are asked for as it loads.
+  setTimeout(() => preloadParts(state.parts).then(hydrate, hydrate), 0);
 } else {
   createRoot(container).render(<BrowserApp />);
 }
