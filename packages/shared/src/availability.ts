@@ -12,9 +12,9 @@
 // Minutes are London wall-clock minutes (as the person reads their own clock), also across a clock change.
 // A list that is empty while the other is not means no set times on those days, not "any time".
 
-import { formatTime24, parseTime, slotMinutes } from "./call-slots.ts";
 import { AVAILABLE_SOON_WINDOW_MINUTES, TIME_ZONE } from "./constants.ts";
 import { DAY_NAMES, type DayName } from "./options.ts";
+import { formatTime24, parseTime, slotMinutes } from "./slot-times.ts";
 import type { CallPreferences, TimeSlot } from "./user.ts";
 
 export const FLEXIBLE_TIMING_TEXT = "Flexible Timing – always available for calls";

@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { MESSAGE_PAGE_MAX } from "./constants.ts";
+import { MESSAGE_MAX, MESSAGE_PAGE_MAX } from "./constants.ts";
 import { matchSchema } from "./matches.ts";
 
-export { MESSAGE_PAGE_MAX };
-
-/** DECISIONS "Chat and notes": a message is 1 to 2,000 characters after trimming. */
-export const MESSAGE_MAX = 2_000;
+// Here too for the server; the web reads them from constants.ts, which loads no zod.
+export { MESSAGE_MAX, MESSAGE_PAGE_MAX };
 /** Messages a person may send per match per minute. */
 export const MESSAGES_PER_MINUTE = 30;
 export const MESSAGE_PAGE_DEFAULT = 100;

@@ -53,6 +53,12 @@ export const TOAST = {
 /** The most messages one GET of a conversation returns; page on with `after` (here: the web's entry reads it). */
 export const MESSAGE_PAGE_MAX = 200;
 
+/** DECISIONS "Chat and notes": a message is 1 to 2,000 characters after trimming. */
+export const MESSAGE_MAX = 2_000;
+
+/** DECISIONS "Chat and notes": a note is 1 to 5,000 characters after trimming. */
+export const NOTE_MAX = 5_000;
+
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;
 

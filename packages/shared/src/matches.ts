@@ -1,8 +1,17 @@
 import { z } from "zod";
-import { formatTime12, londonClock } from "./availability.ts";
-import { SCHEDULE_HOURS } from "./constants.ts";
 import { MATCH_UPDATED } from "./match-events.ts";
+import { REPORT_REASONS, SCHEDULE_TIMES } from "./match-schedule.ts";
 import { callPreferencesSchema, publicUserSchema } from "./user.ts";
+
+export {
+  JOIN_CALL_AFTER_MS,
+  JOIN_CALL_BEFORE_MS,
+  REPORT_REASONS,
+  SCHEDULE_TIMES,
+  scheduledSlotText,
+  scheduleRefreshDelayMs,
+  UNMATCH_UPGRADE_MESSAGE,
+} from "./match-schedule.ts";
 
 export const MATCH_STATUSES = ["active", "unmatched", "blocked"] as const;
 export const matchStatusSchema = z.enum(MATCH_STATUSES);
@@ -25,11 +34,6 @@ export const matchedUserSchema = publicUserSchema.extend({
   online: z.boolean(),
 });
 export type MatchedUser = z.infer<typeof matchedUserSchema>;
-
-/** DECISIONS "Scheduling": 'Join call' shows from 10 minutes before the slot until 30 minutes after it. */
-export const JOIN_CALL_BEFORE_MS = 10 * 60_000;
-/** …and a slot this long past with no call clears itself (on the server). */
-export const JOIN_CALL_AFTER_MS = 30 * 60_000;
 
 /**
  * The scheduled call as the viewer sees it: a slot one person proposed, which the other may accept or
@@ -88,19 +92,6 @@ export const unmatchResultSchema = z.object({
   message: z.string(),
 });
 
-export const UNMATCH_UPGRADE_MESSAGE =
-  "Unmatching is only available for Premium and Elite members. Upgrade your account to access this feature.";
-
-export const REPORT_REASONS = [
-  "Inappropriate or offensive behaviour",
-  "Harassment or threats",
-  "Fake profile or impersonation",
-  "Inappropriate voice intro",
-  "Spam or scam",
-  "Appears to be under 21",
-  "Something else",
-] as const;
-
 export const blockSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
   details: z.string().trim().max(1000, "Please keep the details under 1000 characters").optional(),
@@ -108,9 +99,6 @@ export const blockSchema = z.object({
   includeMessages: z.boolean().optional(),
 });
 export type BlockInput = z.infer<typeof blockSchema>;
-
-/** "9:00" … "20:00": the hourly slots the schedule dialog offers. */
-export const SCHEDULE_TIMES = SCHEDULE_HOURS.map((h) => `${String(h).padStart(2, "0")}:00`);
 
 export const scheduleSchema = z.object({
   date: z.string({ error: "Please choose a date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a date"),
@@ -140,28 +128,3 @@ export const matchUpdatedFrame = z.object({
   newMatchWith: z.string().optional(),
 });
 export type MatchUpdatedFrame = z.infer<typeof matchUpdatedFrame>;
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const DAY_MS = 86_400_000;
-
-/**
- * 'Scheduled: Fri 10:00 AM (UK time)' on the London clock. A slot a week or more ahead also names its
- * date ('Scheduled: Fri 12 Dec, 10:00 AM (UK time)'), since its weekday alone would mislead.
- */
-export function scheduledSlotText(at: string, now: Date): string {
-  const slot = londonClock(new Date(at));
-  const today = londonClock(now);
-  const hhmm = `${String(Math.floor(slot.secondOfDay / 3600)).padStart(2, "0")}:${String(Math.floor((slot.secondOfDay % 3600) / 60)).padStart(2, "0")}`;
-  const weekday = slot.weekday.charAt(0).toUpperCase() + slot.weekday.slice(1, 3);
-  const days = Math.round((Date.parse(slot.date) - Date.parse(today.date)) / DAY_MS);
-  const day = days >= 7 ? `${weekday} ${slot.day} ${MONTHS[slot.month - 1]},` : weekday;
-  return `Scheduled: ${day} ${formatTime12(hhmm)} (UK time)`;
-}
-
-/** The longest a screen waits before asking again (a timer of more than ~24.8 days would fire at once). */
-const LONGEST_WAIT_MS = 6 * 60 * 60_000;
-
-/** When a screen showing this schedule should fetch it again: just after 'Join call' appears or goes. */
-export function scheduleRefreshDelayMs(schedule: ScheduledCall): number {
-  return Math.min(schedule.changesInMs + 1_000, LONGEST_WAIT_MS);
-}

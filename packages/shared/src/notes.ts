@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { NOTE_MAX } from "./constants.ts";
 
-/** DECISIONS "Chat and notes": a note is 1 to 5,000 characters after trimming. */
-export const NOTE_MAX = 5_000;
+// Here too for the server; the web reads it from constants.ts, which loads no zod.
+export { NOTE_MAX };
 
 export const noteInputSchema = z.object({
   content: z

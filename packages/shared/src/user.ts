@@ -60,6 +60,8 @@ export const selfUserSchema = z.object({
   matchingPaused: z.boolean(),
   questionnaireStep: z.number().int(),
   needsOnboarding: z.boolean(),
+  /** What 'Complete Profile' still asks for, by its wizard label, in wizard order (onboarding.ts). */
+  missingForCompletion: z.array(z.string()),
   role: z.enum(ROLES),
   /** A moderation decision (a warning, the automatic hide) they have not yet acknowledged. */
   moderationNotice: statementSchema.nullable(),

@@ -1,4 +1,5 @@
-import { type ScheduledCall, scheduleRefreshDelayMs } from "@kindred/shared/matches";
+import { scheduleRefreshDelayMs } from "@kindred/shared/match-schedule";
+import type { ScheduledCall } from "@kindred/shared/matches";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { matchesQueryKey } from "@/lib/matches";

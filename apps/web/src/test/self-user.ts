@@ -21,6 +21,7 @@ export const newUser: SelfUser = {
   emailVerified: true,
   questionnaireStep: 0,
   needsOnboarding: true,
+  missingForCompletion: [],
   role: "member",
   moderationNotice: null,
   age: null,

@@ -1,4 +1,4 @@
-import { needsOnboarding } from "@kindred/shared/onboarding";
+import { missingForCompletion, needsOnboarding } from "@kindred/shared/onboarding";
 import { planOf } from "@kindred/shared/plans";
 import { type PublicUser, type SelfUser, selfUserSchema } from "@kindred/shared/user";
 import type { VoiceIntro } from "@kindred/shared/voice";
@@ -35,6 +35,7 @@ const profileOf = (u: SessionUser) => ({
 });
 
 export function toSelfUser(u: SessionUser | UserRow): SelfUser {
+  const profile = { username: u.username, dateOfBirth: u.dateOfBirth, ...profileOf(u) };
   return {
     id: u.id,
     username: u.username,
@@ -55,6 +56,7 @@ export function toSelfUser(u: SessionUser | UserRow): SelfUser {
     googleOnly: "passwordHash" in u ? u.passwordHash === null : u.hasPassword === false,
     questionnaireStep: u.questionnaireStep,
     needsOnboarding: needsOnboarding(u),
+    missingForCompletion: missingForCompletion(profile),
     role: u.role,
     moderationNotice: u.moderationNotice ?? null,
     ...profileOf(u),

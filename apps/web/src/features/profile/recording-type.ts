@@ -1,4 +1,4 @@
-import { VOICE_RECORDING_TYPES } from "@kindred/shared/voice";
+import { VOICE_RECORDING_TYPES } from "@kindred/shared/voice-limits";
 
 /**
  * The first of VOICE_RECORDING_TYPES the browser can record, or undefined to let it choose (none of the

@@ -1,4 +1,4 @@
-import { VOICE_ERRORS } from "@kindred/shared/voice";
+import { VOICE_ERRORS } from "@kindred/shared/voice-limits";
 // Relative, not "@/lib/api": Vitest (run from the repository root) knows no "@" alias.
 import { ApiError, errorDetail } from "../../lib/api";
 

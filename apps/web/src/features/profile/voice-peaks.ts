@@ -1,4 +1,4 @@
-import { VOICE_PEAK_MAX, VOICE_PEAKS } from "@kindred/shared/voice";
+import { VOICE_PEAK_MAX, VOICE_PEAKS } from "@kindred/shared/voice-limits";
 
 /**
  * The waveform of a recording: the loudest |sample| in each of `count` equal stretches, scaled so the

@@ -1,4 +1,5 @@
-import { type Match, scheduledSlotText } from "@kindred/shared/matches";
+import { scheduledSlotText } from "@kindred/shared/match-schedule";
+import type { Match } from "@kindred/shared/matches";
 import { ArrowLeft, CalendarCheck, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";

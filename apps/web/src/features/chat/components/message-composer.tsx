@@ -1,4 +1,4 @@
-import { MESSAGE_MAX } from "@kindred/shared/chat";
+import { MESSAGE_MAX } from "@kindred/shared/constants";
 import { SendHorizontal } from "lucide-react";
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useState } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,3 @@
-import { missingForCompletion } from "@kindred/shared/onboarding";
 import type { SelfUser } from "@kindred/shared/user";
 import type { ReactNode } from "react";
 import { CompleteProfilePrompt } from "./complete-profile-prompt";
@@ -22,7 +21,8 @@ export function Dashboard({
   planCard: ReactNode;
   matches: ReactNode;
 }) {
-  const missing = missingForCompletion(user);
+  // Worked out by the server (GET /api/user), whose rules need the profile's schemas.
+  const missing = user.missingForCompletion;
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-4 py-8 sm:px-6">
       <WelcomeHero user={user} />

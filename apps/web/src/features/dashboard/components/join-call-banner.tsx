@@ -1,4 +1,5 @@
-import { type Match, scheduledSlotText, scheduleRefreshDelayMs } from "@kindred/shared/matches";
+import { scheduledSlotText, scheduleRefreshDelayMs } from "@kindred/shared/match-schedule";
+import type { Match } from "@kindred/shared/matches";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Phone } from "lucide-react";
 import { useEffect } from "react";

@@ -1,4 +1,4 @@
-import { VOICE_MAX_SECONDS } from "@kindred/shared/voice";
+import { VOICE_MAX_SECONDS } from "@kindred/shared/voice-limits";
 import { Mic } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";

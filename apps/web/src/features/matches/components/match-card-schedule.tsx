@@ -1,4 +1,5 @@
-import { type Match, scheduledSlotText } from "@kindred/shared/matches";
+import { scheduledSlotText } from "@kindred/shared/match-schedule";
+import type { Match } from "@kindred/shared/matches";
 import { CalendarCheck, CalendarClock, Check, X } from "lucide-react";
 import { useState } from "react";
 import { JoinCallLink } from "@/components/join-call-link";

@@ -1,7 +1,7 @@
 import { formatTime12, londonClock } from "@kindred/shared/availability";
 import { SCHEDULE_HORIZON_DAYS } from "@kindred/shared/constants";
 import { londonWallTimeToInstant } from "@kindred/shared/london-time";
-import { SCHEDULE_TIMES } from "@kindred/shared/matches";
+import { SCHEDULE_TIMES } from "@kindred/shared/match-schedule";
 import { CalendarClock } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";

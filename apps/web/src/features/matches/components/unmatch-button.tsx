@@ -1,4 +1,4 @@
-import { UNMATCH_UPGRADE_MESSAGE } from "@kindred/shared/matches";
+import { UNMATCH_UPGRADE_MESSAGE } from "@kindred/shared/match-schedule";
 import { planOf } from "@kindred/shared/plans";
 import { Crown, UserX } from "lucide-react";
 import { useState } from "react";

@@ -1,4 +1,5 @@
-import { NOTE_MAX, type Note } from "@kindred/shared/notes";
+import { NOTE_MAX } from "@kindred/shared/constants";
+import type { Note } from "@kindred/shared/notes";
 import { format } from "date-fns";
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";

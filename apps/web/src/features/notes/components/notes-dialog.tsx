@@ -1,4 +1,4 @@
-import { NOTE_MAX } from "@kindred/shared/notes";
+import { NOTE_MAX } from "@kindred/shared/constants";
 import { NotebookPen } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { NOTE_MAX } from "@kindred/shared/notes";
+import { NOTE_MAX } from "@kindred/shared/constants";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";

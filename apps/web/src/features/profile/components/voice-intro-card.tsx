@@ -1,5 +1,5 @@
 import type { SelfUser } from "@kindred/shared/user";
-import { VOICE_MAX_SECONDS, VOICE_PROMPT } from "@kindred/shared/voice";
+import { VOICE_MAX_SECONDS, VOICE_PROMPT } from "@kindred/shared/voice-limits";
 import { Loader2, Mic, RotateCcw } from "lucide-react";
 import { type RefObject, useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";

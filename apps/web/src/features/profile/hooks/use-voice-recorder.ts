@@ -4,7 +4,7 @@ import {
   VOICE_MAX_BYTES,
   VOICE_MAX_SECONDS,
   VOICE_MIN_SECONDS,
-} from "@kindred/shared/voice";
+} from "@kindred/shared/voice-limits";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MICROPHONE_COPY, microphoneErrorText } from "../microphone-copy";
 import { pickRecordingType } from "../recording-type";
