@@ -28,7 +28,8 @@ const targets = [
   },
   {
     name: "web app",
-    output: at("apps/web/dist/index.html"),
+    // The build's last file (apps/web/scripts/prerender.mjs): the signed-in pages' template.
+    output: at("apps/web/dist-server/signed-in.html"),
     inputs: [
       at("apps/web/src"),
       at("apps/web/public"),

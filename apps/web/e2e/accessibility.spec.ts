@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { LandingPage } from "./pages/landing-page";
 import { expectNoAxeViolations } from "./support/axe";
 import { closeContexts, matchedPair } from "./support/call-flow";
+import { untilInteractive } from "./support/interactive";
 
 // axe (WCAG 2.0/2.1 A and AA, and heading order) on every page of the route table, signed out and
 // signed in, and on the dialogs those pages open.
@@ -88,8 +89,7 @@ test("the photo's button is the one tab stop for uploading, and the plan card re
   const { callerPage: page } = await matchedPair(browser, 61);
   await page.goto("/profile");
   const upload = page.locator("button", { hasText: "Upload photo" });
-  // The page comes rendered from the server; focus() does not wait for its script to take it over.
-  await expect(page.locator("html[data-interactive]")).toBeAttached();
+  await untilInteractive(page);
   await upload.focus();
   // The hidden file input sits just before the button: it must not be a stop of its own.
   await page.keyboard.press("Shift+Tab");

@@ -5,6 +5,7 @@ import { MatchesPage } from "./pages/matching-matches";
 import { onboard } from "./pages/matching-people";
 import { expectNoAxeViolations } from "./support/axe";
 import { closeContexts, incomingBanner, matchedPair, newPage } from "./support/call-flow";
+import { untilInteractive } from "./support/interactive";
 
 // Issue 27 §2, a ring you notice: the receiver hears a ringtone (the caller a ring-back), the tab's
 // title flashes, focus is on Answer (first in the tab order), a phone shows a full-screen sheet and a
@@ -110,8 +111,7 @@ test("phone: a full-screen sheet; Decline stops the ringtone, the ring-back and 
   // Something on the page has focus before it rings: it has it back after. The tab bar's link: a
   // 'Matches' link of /home's content can come ahead of it in the page once the content has loaded.
   const before = new AppShell(receiverPage).bottomNav.getByRole("link", { name: "Matches" });
-  // The page comes rendered from the server; focus() does not wait for its script to take it over.
-  await expect(receiverPage.locator("html[data-interactive]")).toBeAttached();
+  await untilInteractive(receiverPage);
   await before.focus();
 
   const { callerCall } = await call(callerPage, receiver.username);

@@ -4,6 +4,7 @@ import { AppShell } from "./pages/app-shell";
 import { ConversationPage } from "./pages/conversation-page";
 import { expectNoAxeViolations } from "./support/axe";
 import { closeContexts, matchedPair, ring, untilCallCounts } from "./support/call-flow";
+import { untilInteractive } from "./support/interactive";
 
 // The server runs with CALL_TIME_SCALE=0.05 (playwright.config.ts): a call counts after 3 s. Chat
 // unlocks the real way, after two counted calls.
@@ -51,6 +52,7 @@ async function expectScrollableLog(conversation: ConversationPage, what: string)
   expect((await scrollOf(log)).overflows, what).toBe(true);
   // Just before the message box in the tab order. (Chromium makes a scroller a tab stop by itself;
   // Safari does not, which axe's scrollable-region-focusable catches.)
+  await untilInteractive(page);
   await conversation.input.focus();
   await page.keyboard.press("Shift+Tab");
   await expect(log).toBeFocused();

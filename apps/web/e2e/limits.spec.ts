@@ -4,6 +4,7 @@ import { MatchesPage } from "./pages/matching-matches";
 import { ProfilePage } from "./pages/onboarding-profile-page";
 import { expectNoAxeViolations } from "./support/axe";
 import { closeContexts, matchedPair, ring, untilCallCounts } from "./support/call-flow";
+import { untilInteractive } from "./support/interactive";
 
 // Issue 27 §7: limits and locks explained, not failed. The server runs with CALL_TIME_SCALE=0.05 here.
 
@@ -54,6 +55,7 @@ test("a Free user's two calls: the same limit sentence on the card and the home 
   await expectLocked(chat, progress);
   await expectLocked(view, progress);
   // Both sit in the tab order, right after Call.
+  await untilInteractive(callerPage);
   await card.getByRole("link", { name: "Call", exact: true }).focus();
   await callerPage.keyboard.press("Tab");
   await expect(chat).toBeFocused();
@@ -71,6 +73,7 @@ test("a Free user's two calls: the same limit sentence on the card and the home 
   await expect(homeCard.getByRole("link", { name: "Chat", exact: true })).toBeVisible();
   await expectLocked(homeCard.getByRole("button", { name: "View", exact: true }), "1 more call until photos");
   // Pressing the locked Call goes nowhere: no call page, no 'Call Failed'.
+  await untilInteractive(callerPage);
   await call.focus();
   await expect(call).toBeFocused();
   await callerPage.keyboard.press("Enter");
