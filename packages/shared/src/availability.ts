@@ -12,9 +12,13 @@
 // Minutes are London wall-clock minutes (as the person reads their own clock), also across a clock change.
 // A list that is empty while the other is not means no set times on those days, not "any time".
 
-import { AVAILABLE_SOON_WINDOW_MINUTES, TIME_ZONE } from "./constants.ts";
+import { AVAILABLE_SOON_WINDOW_MINUTES } from "./constants.ts";
+import { londonWallClock, wallDate } from "./london-time.ts";
 import { DAY_NAMES, type DayName } from "./options.ts";
-import { formatTime24, parseTime, slotMinutes } from "./slot-times.ts";
+import { formatTime12, formatTime24, slotMinutes } from "./slot-times.ts";
+
+export { formatTime12 };
+
 import type { CallPreferences, TimeSlot } from "./user.ts";
 
 export const FLEXIBLE_TIMING_TEXT = "Flexible Timing – always available for calls";
@@ -48,33 +52,20 @@ export interface LondonClock {
   secondOfDay: number;
 }
 
-const londonFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  weekday: "long",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 /** The London calendar date, weekday and wall-clock time of an instant. Throws on an invalid Date. */
 export function londonClock(now: Date): LondonClock {
-  if (Number.isNaN(now.getTime())) throw new RangeError("Invalid date");
-  const parts: Record<string, string> = {};
-  for (const part of londonFormat.formatToParts(now)) parts[part.type] = part.value;
-  const year = Number(parts.year);
-  const month = Number(parts.month);
-  const day = Number(parts.day);
-  const weekday = (parts.weekday ?? "").toLowerCase() as DayName;
-  if (!DAY_NAMES.includes(weekday)) throw new RangeError(`Unexpected weekday ${parts.weekday}`);
-  // Some engines print midnight as 24 even with h23; treat it as 0.
-  const hour = Number(parts.hour) % 24;
-  const secondOfDay = hour * 3600 + Number(parts.minute) * 60 + Number(parts.second);
-  const date = `${String(year).padStart(4, "0")}-${parts.month}-${parts.day}`;
-  return { date, year, month, day, weekday, secondOfDay };
+  const clock = londonWallClock(now);
+  const { year, month, day, hour, minute, second } = clock;
+  // DAY_NAMES runs Monday to Sunday; the wall clock's weekday 0 is Sunday.
+  const weekday = DAY_NAMES[(clock.weekday + 6) % 7] as DayName;
+  return {
+    date: wallDate(clock),
+    year,
+    month,
+    day,
+    weekday,
+    secondOfDay: hour * 3600 + minute * 60 + second,
+  };
 }
 
 export function isWeekend(day: DayName): boolean {
@@ -138,15 +129,6 @@ export function availabilityOf(prefs: CallPreferences | null | undefined, now: D
     }
   }
   return { kind: "summary", text: describePreferences(effective) };
-}
-
-/** "6:00 PM" of an "HH:MM" time (the SPEC's 'h:mm a' format); the text itself if it is not a time. */
-export function formatTime12(hhmm: string): string {
-  const minutes = parseTime(hhmm);
-  if (minutes === null) return hhmm;
-  const h24 = Math.floor(minutes / 60);
-  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
-  return `${h12}:${String(minutes % 60).padStart(2, "0")} ${h24 < 12 ? "AM" : "PM"}`;
 }
 
 function describeSlots(slots: readonly TimeSlot[]): string {

@@ -3,27 +3,16 @@
 
 import { CHAT_UNLOCK_CALLS } from "./call-ladder.ts";
 import type { CallAllowance } from "./calls.ts";
-import { TIME_ZONE } from "./constants.ts";
+import { londonWallClock } from "./london-time.ts";
 import type { Plan } from "./plans.ts";
-
-const wallClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const shownClock = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
+import { formatTime12 } from "./slot-times.ts";
 
 /** When the count starts again, on the London clock: "midnight", or a time such as "1:00 AM". */
 export function resetTimeText(resetsAt: string): string {
   const at = new Date(resetsAt);
   if (Number.isNaN(at.getTime())) return "midnight";
-  return wallClock.format(at) === "00:00" ? "midnight" : shownClock.format(at);
+  const { hour, minute } = londonWallClock(at);
+  return hour === 0 && minute === 0 ? "midnight" : formatTime12(`${hour}:${String(minute).padStart(2, "0")}`);
 }
 
 /** The plan's calls for today are used up, and the day they belong to has not ended yet. */

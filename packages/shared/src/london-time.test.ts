@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { londonDayBounds, londonWallTimeToInstant } from "./london-time.ts";
+import { londonDayBounds, londonWallClock, londonWallTimeToInstant } from "./london-time.ts";
 
 describe("londonWallTimeToInstant", () => {
   it("reads winter times as GMT and summer times as BST", () => {
@@ -45,5 +45,44 @@ describe("londonDayBounds", () => {
     expect(spring.end.getTime() - spring.start.getTime()).toBe(23 * 3_600_000);
     const autumn = londonDayBounds(new Date("2026-10-25T12:00:00Z"));
     expect(autumn.end.getTime() - autumn.start.getTime()).toBe(25 * 3_600_000);
+  });
+});
+
+describe("londonWallClock", () => {
+  it("is the time zone database's London clock: twice a day, and around each clock change, 1996 to 2100", () => {
+    const database = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      hourCycle: "h23",
+      ...{ year: "numeric", month: "numeric", day: "numeric", weekday: "short" },
+      ...{ hour: "numeric", minute: "numeric", second: "numeric" },
+    });
+    const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+    const instants: number[] = [];
+    for (let t = Date.UTC(1996, 0, 1); t < Date.UTC(2101, 0, 1); t += 86_400_000) {
+      instants.push(t + 1_800_000, t + 43_200_000);
+    }
+    for (let year = 1996; year <= 2100; year++) {
+      for (const month of [2, 9]) {
+        // 01:00 UTC on the last Sunday of March and of October, and either side of it.
+        const last = new Date(Date.UTC(year, month + 1, 0, 1));
+        const change = last.getTime() - last.getUTCDay() * 86_400_000;
+        instants.push(change - 3_600_000, change - 1, change, change + 3_600_000);
+      }
+    }
+    const wrong: string[] = [];
+    for (const t of instants) {
+      const at = new Date(t);
+      const p = Object.fromEntries(database.formatToParts(at).map(({ type, value }) => [type, value]));
+      const weekday = weekdays.indexOf(p.weekday ?? "");
+      const expected = [p.year, p.month, p.day, weekday, p.hour, p.minute, p.second].map(Number).join();
+      const c = londonWallClock(at);
+      const actual = [c.year, c.month, c.day, c.weekday, c.hour, c.minute, c.second].join();
+      if (actual !== expected) wrong.push(`${at.toISOString()}: ${actual}, not ${expected}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("refuses an invalid date", () => {
+    expect(() => londonWallClock(new Date(Number.NaN))).toThrow(RangeError);
   });
 });

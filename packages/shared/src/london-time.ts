@@ -1,35 +1,50 @@
-import { TIME_ZONE } from "./constants.ts";
+// London's wall clock (constants' TIME_ZONE) by the rule of British Summer Time, without Intl: a page's
+// first Intl.DateTimeFormat loads the browser's time zone data (tens of milliseconds on a phone, before
+// the page answers a tap), and the server reads London's clock for every call allowance it shows.
+// london-time.test.ts checks it against the time zone database, hour by hour.
 
-const offsetFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+const DAY_MS = 86_400_000;
 
-/** London's wall clock at `instant`, field by field ("year", "month", …; numbers as written). */
-function londonParts(instant: Date): Record<string, string> {
-  const parts: Record<string, string> = {};
-  for (const { type, value } of offsetFormat.formatToParts(instant)) parts[type] = value;
-  return parts;
+/** 01:00 UTC on the last Sunday of `month` (0-based) of `year`: when London's clocks change. */
+function clockChange(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * DAY_MS;
 }
 
-/** Minutes London is ahead of UTC at `instant` (0 in winter, 60 in summer). */
+/**
+ * Minutes London is ahead of UTC at `instant`: 60 in British Summer Time, from 01:00 UTC on the last
+ * Sunday of March to 01:00 UTC on the last Sunday of October (the rule since 1996), else 0.
+ */
 function londonOffsetMinutes(instant: Date): number {
-  const p = londonParts(instant);
-  const asUtc = Date.UTC(
-    Number(p.year),
-    Number(p.month) - 1,
-    Number(p.day),
-    Number(p.hour),
-    Number(p.minute),
-    Number(p.second),
-  );
-  return Math.round((asUtc - instant.getTime()) / 60_000);
+  const t = instant.getTime();
+  const year = instant.getUTCFullYear();
+  return t >= clockChange(year, 2) && t < clockChange(year, 9) ? 60 : 0;
+}
+
+/** London's wall clock at an instant; `month` 1–12, `weekday` 0 (Sunday) to 6. */
+export interface LondonWallClock {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** London's wall clock at `instant`. Throws on an invalid Date. */
+export function londonWallClock(instant: Date): LondonWallClock {
+  if (Number.isNaN(instant.getTime())) throw new RangeError("Invalid date");
+  const wall = new Date(instant.getTime() + londonOffsetMinutes(instant) * 60_000);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    weekday: wall.getUTCDay(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 /**
@@ -50,10 +65,14 @@ export function londonWallTimeToInstant(date: string, time: string): Date | null
   return back === instant.getTime() ? instant : null;
 }
 
-/** The London calendar date ("yyyy-MM-dd") of an instant. */
+/** The London calendar date ("yyyy-MM-dd") of an instant. Throws on an invalid Date. */
 export function londonDate(instant: Date): string {
-  const p = londonParts(instant);
-  return `${p.year}-${p.month}-${p.day}`;
+  return wallDate(londonWallClock(instant));
+}
+
+/** A wall clock's date, "yyyy-MM-dd". */
+export function wallDate({ year, month, day }: LondonWallClock): string {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /** The day last asked for: a server asks for the same day on every call allowance it shows. */

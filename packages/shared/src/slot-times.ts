@@ -42,3 +42,12 @@ export function slotMinutes(slot: { start?: string | null; end?: string | null }
   if (start === null || end === null || end <= start) return null;
   return [start, end];
 }
+
+/** "6:00 PM" of an "HH:MM" time (the SPEC's 'h:mm a' format); the text itself if it is not a time. */
+export function formatTime12(hhmm: string): string {
+  const minutes = parseTime(hhmm);
+  if (minutes === null) return hhmm;
+  const h24 = Math.floor(minutes / 60);
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
+  return `${h12}:${String(minutes % 60).padStart(2, "0")} ${h24 < 12 ? "AM" : "PM"}`;
+}

@@ -6,7 +6,9 @@ import { Textarea } from "@/components/ui/textarea";
 
 /** The counter shows from here on: people see the limit coming before they reach it. */
 const COUNTER_FROM = 1_800;
-const LIMIT = MESSAGE_MAX.toLocaleString("en-GB");
+/** 2,000 as en-GB writes it, without Intl: its first use on a page is a long task on a phone. */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const LIMIT = grouped(MESSAGE_MAX);
 
 /**
  * 'Type a message...' and Send. Sending hands the text to the outbox and empties the box at once, so
@@ -65,7 +67,7 @@ export function MessageComposer({ onSend }: { onSend: (content: string) => void 
         className="px-1 pt-1 text-right text-stone-600 text-xs empty:hidden"
       >
         {cut ? `Your paste was cut to fit the ${LIMIT} character limit. ` : ""}
-        {text.length >= COUNTER_FROM ? `${text.length.toLocaleString("en-GB")} / ${LIMIT}` : ""}
+        {text.length >= COUNTER_FROM ? `${grouped(text.length)} / ${LIMIT}` : ""}
       </p>
     </form>
   );
