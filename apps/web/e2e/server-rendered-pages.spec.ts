@@ -22,6 +22,9 @@ test("a signed-in page is readable before its script runs, and is that person's 
   await expect(page).toHaveTitle(/Kindred/);
   // Not usable until the script has taken it over: a tap would be lost.
   await expect(page.locator("#root")).toHaveAttribute("inert", "");
+  // The scripts of the parts it shows are named for the boot script to preload (the wizard's among them).
+  const partScripts = JSON.parse((await page.locator("#kindred-part-scripts").textContent()) ?? "[]");
+  expect(partScripts).toContainEqual(expect.stringMatching(/^\/assets\/onboarding-wizard-[\w-]+\.js$/));
 
   // Without the session, the same address is the app's empty page, which sends a visitor to sign in.
   const visitor = await browser.newContext({ javaScriptEnabled: false });

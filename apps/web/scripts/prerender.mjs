@@ -26,6 +26,12 @@ function scriptsOf(entry) {
     (chunk) => manifest[chunk].isEntry && manifest[chunk].name === entry,
   );
   if (!key) throw new Error(`the build has no entry named ${entry}`);
+  const files = closureOf(key);
+  return { entry: files[0], preloads: files.slice(1) };
+}
+
+/** A chunk's file and those of every chunk it imports, as the browser fetches them. */
+function closureOf(key) {
   const files = [];
   const visit = (chunk) => {
     const { file, imports = [] } = manifest[chunk];
@@ -34,7 +40,7 @@ function scriptsOf(entry) {
     for (const imported of imports) visit(imported);
   };
   visit(key);
-  return { entry: files[0], preloads: files.slice(1) };
+  return files;
 }
 
 /**
@@ -43,9 +49,13 @@ function scriptsOf(entry) {
  * and module preloads are replaced by a small script (a file: the CSP allows no inline script) that
  * starts the page's entry once the browser reports the first contentful paint (a frame drawn on the
  * main thread may reach the screen much later), at once in a hidden tab, which paints nothing, and
- * after FIRST_PAINT_WAIT_MS in any case.
+ * after FIRST_PAINT_WAIT_MS in any case. A signed-in page the server rendered also names the scripts
+ * of the parts it shows (PART_SCRIPTS, written by the server's render): they are preloaded with the
+ * entry's, before it starts, so that no part's loader has to ask for them in one long task.
  */
 const FIRST_PAINT_WAIT_MS = 3000;
+const PRELOADS_PER_TASK = 6;
+const PART_SCRIPTS = "kindred-part-scripts";
 const templateEntry = template.match(/<script type="module" crossorigin src="[^"]+"><\/script>/);
 if (!templateEntry) throw new Error("index.html lacks its entry script");
 const bare = template
@@ -55,12 +65,18 @@ const bare = template
 function pageTemplate(entryName) {
   const { entry, preloads } = scriptsOf(entryName);
   const code = `// Starts the page's script after its first paint (apps/web/scripts/prerender.mjs).
-const start = () => {
-  for (const href of ${JSON.stringify(preloads)}) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.href = href;
-    document.head.append(link);
+// Each module preload costs the main thread about a millisecond: a few at a time, a task each.
+const start = async () => {
+  const parts = document.getElementById(${JSON.stringify(PART_SCRIPTS)});
+  const hrefs = [...${JSON.stringify(preloads)}, ...(parts ? JSON.parse(parts.textContent) : [])];
+  for (let i = 0; i < hrefs.length; i += ${PRELOADS_PER_TASK}) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve));
+    for (const href of hrefs.slice(i, i + ${PRELOADS_PER_TASK})) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
   }
   import(${JSON.stringify(entry)});
 };
@@ -120,7 +136,22 @@ for (const [page, entry] of Object.entries(PRERENDERED)) {
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html, { params: { [BROTLI_QUALITY]: 11 } }));
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
 }
+// For the server's render of signed-in pages (src/server-render.tsx): the scripts each lazy part needs
+// beyond the entry's, by the part's name, which is its module's file name (lib/lazy-part.tsx). A name
+// two modules share is left out.
+const mainScripts = scriptsOf("main");
+const entryScripts = [mainScripts.entry, ...mainScripts.preloads];
+const partScripts = {};
+const seenNames = new Set();
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.isDynamicEntry) continue;
+  const name = path.basename(key).replace(/\.[^.]+$/, "");
+  if (seenNames.has(name)) delete partScripts[name];
+  else partScripts[name] = closureOf(key).filter((file) => !entryScripts.includes(file));
+  seenNames.add(name);
+}
+fs.writeFileSync(path.join(web, "dist-server", "part-scripts.json"), JSON.stringify(partScripts));
 // The template of the signed-in pages the server renders (apps/server/src/plugins/signed-in-pages.ts),
-// which likewise paint before their script starts.
+// which likewise paint before their script starts: the build's last file, which scripts/build.mjs checks.
 fs.writeFileSync(path.join(web, "dist-server", "signed-in.html"), pageTemplate("main"));
 fs.rmSync(manifestDir, { recursive: true, force: true });

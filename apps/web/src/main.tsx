@@ -10,20 +10,22 @@ import "./index.css";
 // The whole app, for anyone the server does not send a pre-rendered visitor's page (prerender.tsx).
 const container = document.getElementById("root");
 if (!container) throw new Error("The #root element is missing from index.html");
-rememberTimeZone();
 const rendered = document.getElementById(RENDERED_STATE)?.textContent;
 if (rendered) {
   // A signed-in page the server rendered with its data (server-render.tsx) is hydrated with that data,
   // once the code of every part it shows is here, in a transition that yields to the browser as it
   // goes. The page is `inert` until then (app/shell.tsx).
   const state = JSON.parse(rendered) as RenderedState;
+  rememberTimeZone(state.zoneOffset);
   const hydrate = () =>
     startTransition(() => {
       hydrateRoot(container, <BrowserApp rendered={state.queries} />);
     });
-  // In a task after this one (the entry's evaluation): each part's chunks are asked for as it loads.
+  // In a task after this one (the entry's evaluation). The boot script has preloaded the parts' scripts
+  // (scripts/prerender.mjs); a part it did not know asks for its own as it loads.
   setTimeout(() => preloadParts(state.parts).then(hydrate, hydrate), 0);
 } else {
+  rememberTimeZone();
   createRoot(container).render(<BrowserApp />);
 }
 void registerServiceWorker();

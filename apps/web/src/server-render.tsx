@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import fs from "node:fs";
 import { finished } from "node:stream/promises";
 import { dehydrate, type Query, type QueryClient, type QueryObserverOptions } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
@@ -6,7 +7,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { App } from "@/app/app";
 import { pageQueries, signedInPageAt, userQuery } from "@/app/preload";
-import { RENDERED_STATE, type RenderedState } from "@/app/rendered-state";
+import { PART_SCRIPTS, RENDERED_STATE, type RenderedState } from "@/app/rendered-state";
 import { AppRoutes, signedInPages } from "@/app/router";
 import { setTransport } from "@/lib/api";
 import { hearParts } from "@/lib/lazy-part";
@@ -27,6 +28,12 @@ setTransport((input, init) => {
 });
 hearParts((name) => requests.getStore()?.parts.add(name));
 
+/** The scripts of each lazy part, by its name, beside this file in the build (scripts/prerender.mjs). */
+const partScripts: Record<string, string[] | undefined> = (() => {
+  const file = new URL("./part-scripts.json", import.meta.url);
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
+})();
+
 /** The routes the server renders (plugins/signed-in-pages.ts), in the router's syntax: signedInPages' paths. */
 export const RENDERED_ROUTES = Object.keys(signedInPages).map((path) =>
   path.endsWith("/") ? `${path}:id` : path,
@@ -36,7 +43,10 @@ export const RENDERED_ROUTES = Object.keys(signedInPages).map((path) =>
 export interface RenderedPage {
   markup: string;
   title: string | null;
-  /** A data block (`<script type="application/json">`, which no CSP blocks) that main.tsx reads. */
+  /**
+   * Data blocks (`<script type="application/json">`, which no CSP blocks): the state main.tsx reads,
+   * and the parts' scripts the boot script preloads.
+   */
   stateScript: string;
 }
 
@@ -69,14 +79,21 @@ export function renderSignedInPage(
       if (asked.length === 0) break;
       await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
     }
-    let markup = inTimeZone(timeZone, () => renderToString(page(url, queryClient)));
-    const title = markup.match(TITLE)?.[0] ?? null;
-    if (title) markup = markup.replace(title, "");
-    const state = forScript({ queries: dehydrate(queryClient), parts: [...parts] } satisfies RenderedState);
+    const { html, zoneOffset } = inTimeZone(timeZone, () => ({
+      html: renderToString(page(url, queryClient)),
+      zoneOffset: new Date().getTimezoneOffset(),
+    }));
+    const title = html.match(TITLE)?.[0] ?? null;
+    const markup = title ? html.replace(title, "") : html;
+    const state = { queries: dehydrate(queryClient), parts: [...parts], zoneOffset } satisfies RenderedState;
+    const scripts = new Set([...parts].flatMap((part) => partScripts[part] ?? []));
     return {
       markup,
       title,
-      stateScript: `<script type="application/json" id="${RENDERED_STATE}">${state}</script>`,
+      stateScript: [
+        `<script type="application/json" id="${RENDERED_STATE}">${forScript(state)}</script>`,
+        `<script type="application/json" id="${PART_SCRIPTS}">${forScript([...scripts])}</script>`,
+      ].join(""),
     };
   });
 }

@@ -14,6 +14,7 @@ export function hearParts(listener: (name: string) => void): void {
   heard = listener;
 }
 
+/** `name`: the file name of the module `load` imports, by which the build finds the part's scripts. */
 export function lazyPart<P extends object>(
   name: string,
   load: () => Promise<ComponentType<P>>,
