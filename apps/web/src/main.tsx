@@ -2,6 +2,7 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserApp } from "@/app/app";
 import { RENDERED_STATE, type RenderedState } from "@/app/rendered-state";
+import { cn } from "@/lib/cn";
 import { preloadParts } from "@/lib/lazy-part";
 import { registerServiceWorker } from "@/lib/service-worker";
 import { rememberTimeZone } from "@/lib/time-zone";
@@ -17,13 +18,20 @@ if (rendered) {
   // goes. The page is `inert` until then (app/shell.tsx).
   const state = JSON.parse(rendered) as RenderedState;
   rememberTimeZone(state.zoneOffset);
-  const hydrate = () =>
+  // Each step in a task of its own. The boot script has preloaded the parts' scripts
+  // (scripts/prerender.mjs); a part it did not know asks for its own as it loads.
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  void (async () => {
+    await nextTask();
+    await preloadParts(state.parts).catch(() => {});
+    await nextTask();
+    // tailwind-merge builds its tables on its first call: a long task, apart from hydration's.
+    cn("p-0", "p-1");
+    await nextTask();
     startTransition(() => {
       hydrateRoot(container, <BrowserApp rendered={state.queries} />);
     });
-  // In a task after this one (the entry's evaluation). The boot script has preloaded the parts' scripts
-  // (scripts/prerender.mjs); a part it did not know asks for its own as it loads.
-  setTimeout(() => preloadParts(state.parts).then(hydrate, hydrate), 0);
+  })();
 } else {
   rememberTimeZone();
   createRoot(container).render(<BrowserApp />);

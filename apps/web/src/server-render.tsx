@@ -50,6 +50,9 @@ export interface RenderedPage {
   stateScript: string;
 }
 
+// Loaded by every signed-in page once it is hydrated (app/layout/root-layout.tsx): its scripts are
+// preloaded with the parts'.
+const AFTER_HYDRATION = ["call-root"];
 // A query a render asked for can ask for another once answered (a page's match, then its details).
 const SETTLES = 3;
 const TITLE = /<title>[^<]*<\/title>/;
@@ -86,7 +89,7 @@ export function renderSignedInPage(
     const title = html.match(TITLE)?.[0] ?? null;
     const markup = title ? html.replace(title, "") : html;
     const state = { queries: dehydrate(queryClient), parts: [...parts], zoneOffset } satisfies RenderedState;
-    const scripts = new Set([...parts].flatMap((part) => partScripts[part] ?? []));
+    const scripts = new Set([...parts, ...AFTER_HYDRATION].flatMap((part) => partScripts[part] ?? []));
     return {
       markup,
       title,

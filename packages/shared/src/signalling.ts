@@ -2,7 +2,7 @@ import { z } from "zod";
 import { callStatusEventSchema, callStatusSchema } from "./calls.ts";
 import { claimedUserId, errorFrame, pingFrame, pongFrame } from "./socket-frames.ts";
 
-export const SIGNALLING_SOCKET_PATH = "/rtc";
+export { SIGNALLING_SOCKET_PATH } from "./call-basics.ts";
 
 const id = z.number().int().positive().max(2_147_483_647);
 const roomId = z.string().min(1).max(64);

@@ -1,4 +1,4 @@
-import { SIGNALLING_SOCKET_PATH } from "@kindred/shared/signalling";
+import { SIGNALLING_SOCKET_PATH } from "@kindred/shared/call-basics";
 import { SignallingSocket } from "../../lib/signalling-socket";
 import { socketUrl } from "../../lib/socket-url";
 import type { StatusSocket } from "../../lib/status-socket";

@@ -1,4 +1,5 @@
-import { type Call, type CallStatusEvent, callRoomId, type IceConfig } from "@kindred/shared/calls";
+import { callRoomId } from "@kindred/shared/call-basics";
+import type { Call, CallStatusEvent, IceConfig } from "@kindred/shared/calls";
 import type { RoomJoinedFrame, SignalInbound, SignallingSocket } from "../../lib/signalling-socket";
 import { type CallQuality, QUALITY_EVERY_MS, QualityMeter } from "./call-quality";
 import { isConnectionKey, keyFrom, keyOf, peerKeys, type Relayed } from "./link-keys";

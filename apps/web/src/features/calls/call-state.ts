@@ -1,4 +1,5 @@
-import { type Call, type CallStatus, type CallStatusEvent, isLiveCall } from "@kindred/shared/calls";
+import { type CallStatus, isLiveCall } from "@kindred/shared/call-basics";
+import type { Call, CallStatusEvent } from "@kindred/shared/calls";
 import { clockOffsetMs } from "./countdown";
 
 /** SPEC §4 client call state. */

@@ -1,4 +1,5 @@
-import { type CallAllowance, isLiveCall } from "@kindred/shared/calls";
+import { isLiveCall } from "@kindred/shared/call-basics";
+import type { CallAllowance } from "@kindred/shared/calls";
 import { dailyLimitReached } from "@kindred/shared/limits-text";
 
 // Issue 27 §2, §7: before the call page dials a new call it says what it knows. Joining a call that

@@ -1,9 +1,13 @@
-import { type Call, callSchema } from "@kindred/shared/calls";
+import type { Call } from "@kindred/shared/calls";
 import { ApiError } from "@/lib/api";
 import { CALL_ERRORS } from "../call-errors";
 
-/** A Call from an answer body, or the SPEC §8 error when the body is not one. */
-export function parseCall(body: unknown): Call {
+/**
+ * A Call from an answer body, or the SPEC §8 error when the body is not one. The schemas load with the
+ * first answer: a page's call manager waits for calls without them.
+ */
+export async function parseCall(body: unknown): Promise<Call> {
+  const { callSchema } = await import("@kindred/shared/calls");
   const parsed = callSchema.safeParse(body);
   if (!parsed.success) throw new Error(CALL_ERRORS.invalidCall);
   return parsed.data;

@@ -1,4 +1,4 @@
-import { NOT_ANSWERED_MESSAGE } from "@kindred/shared/calls";
+import { NOT_ANSWERED_MESSAGE } from "@kindred/shared/call-basics";
 import { CalendarClock, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
