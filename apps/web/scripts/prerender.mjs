@@ -12,7 +12,7 @@ const BROTLI_QUALITY = zlib.constants.BROTLI_PARAM_QUALITY;
 
 const web = path.resolve(import.meta.dirname, "..");
 const ssrEntry = path.join(web, "dist-server", "prerender.js");
-const { render, PRERENDERED } = await import(pathToFileURL(ssrEntry).href);
+const { render, PRERENDERED, PART_SCRIPTS } = await import(pathToFileURL(ssrEntry).href);
 const template = fs.readFileSync(path.join(web, "dist", "index.html"), "utf8");
 const ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
@@ -55,7 +55,6 @@ function closureOf(key) {
  */
 const FIRST_PAINT_WAIT_MS = 3000;
 const PRELOADS_PER_TASK = 6;
-const PART_SCRIPTS = "kindred-part-scripts";
 const templateEntry = template.match(/<script type="module" crossorigin src="[^"]+"><\/script>/);
 if (!templateEntry) throw new Error("index.html lacks its entry script");
 const bare = template

@@ -14,6 +14,9 @@ import { setClassMerge } from "@/lib/cn";
  * entry that hydrates it (vite.config.ts): the landing page's (visitor.tsx) or the sign-in page's
  * (visitor-auth.tsx).
  */
+// The id of the list of scripts a server-rendered page names for its boot script (scripts/prerender.mjs).
+export { PART_SCRIPTS } from "@/app/rendered-state";
+
 export const PRERENDERED = {
   "/": "visitor",
   "/auth": "visitor-auth",
