@@ -3,6 +3,19 @@
 
 import { agePreferenceError, type ProfileField, profileFieldSchemas } from "./profile.ts";
 
+/**
+ * The field schemas, made once and read as of `today` (a date of birth's age): making them costs far
+ * more than a check, and the server checks the completion rule on every GET /api/user. Their checks are
+ * synchronous, so `today` cannot change under one.
+ */
+let asOf = new Date();
+let fieldSchemas: ReturnType<typeof profileFieldSchemas> | undefined;
+function schemasAsOf(today: Date) {
+  asOf = today;
+  fieldSchemas ??= profileFieldSchemas(() => asOf);
+  return fieldSchemas;
+}
+
 /** Fields required before onboardingCompleted may be true (SPEC §5 "Completion"), in wizard order. */
 export const REQUIRED_FOR_COMPLETION = [
   { field: "username", label: "Username", step: 2 },
@@ -27,7 +40,7 @@ export type ProfileLike = Partial<Record<ProfileField | "age", unknown>>;
  * `today` is within 21–100), in wizard order. Empty when the profile may be completed.
  */
 export function missingForCompletion(profile: ProfileLike, today: Date = new Date()): string[] {
-  const schemas = profileFieldSchemas(() => today);
+  const schemas = schemasAsOf(today);
   return REQUIRED_FOR_COMPLETION.filter(({ field }) => !schemas[field].safeParse(profile[field]).success).map(
     ({ label }) => label,
   );
@@ -97,7 +110,7 @@ const OPTIONAL_STEP_FIELDS: readonly ProfileField[] = [
  */
 export function validateStep(step: number, values: ProfileLike, today: Date = new Date()): string | null {
   if (step === WIZARD_STEPS) return completionError(values, today);
-  const schemas = profileFieldSchemas(() => today);
+  const schemas = schemasAsOf(today);
   for (const field of STEP_FIELDS[step] ?? []) {
     const value = values[field];
     if (OPTIONAL_STEP_FIELDS.includes(field) && (value === null || value === undefined)) continue;
