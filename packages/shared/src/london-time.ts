@@ -1,7 +1,7 @@
 // London's wall clock (constants' TIME_ZONE) by the rule of British Summer Time, without Intl: a page's
 // first Intl.DateTimeFormat loads the browser's time zone data (tens of milliseconds on a phone, before
 // the page answers a tap), and the server reads London's clock for every call allowance it shows.
-// london-time.test.ts checks it against the time zone database, hour by hour.
+// london-time.test.ts checks it against the time zone database, twice a day and at each clock change.
 
 const DAY_MS = 86_400_000;
 
