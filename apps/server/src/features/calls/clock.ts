@@ -28,7 +28,8 @@ export interface CallClockOptions {
 export class CallClock {
   private sweeper: ReturnType<typeof setInterval> | null = null;
   private timers = new Set<ReturnType<typeof setTimeout>>();
-  private sweeping = false;
+  /** The pass under way, if any: passes never overlap. */
+  private sweeping: Promise<void> | null = null;
   private readonly now: () => number;
 
   constructor(
@@ -43,7 +44,10 @@ export class CallClock {
   }
 
   start(): void {
-    this.sweeper = setInterval(() => void this.sweep(), this.opts.sweepMs);
+    // A tick while a pass is under way is skipped rather than queued.
+    this.sweeper = setInterval(() => {
+      if (!this.sweeping) void this.sweep();
+    }, this.opts.sweepMs);
     this.sweeper.unref();
   }
 
@@ -92,9 +96,16 @@ export class CallClock {
     return this.complete(callId, "peer_gone", undefined, now);
   }
 
+  /** One pass at `now`; when another is under way it waits for it, so the pass asked for always runs. */
   async sweep(now = this.date()): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
+    while (this.sweeping) await this.sweeping;
+    this.sweeping = this.sweepOnce(now).finally(() => {
+      this.sweeping = null;
+    });
+    return this.sweeping;
+  }
+
+  private async sweepOnce(now: Date): Promise<void> {
     try {
       for (const call of await missUnanswered(this.app.db, now)) {
         await announceCall(this.app, call);
@@ -108,8 +119,6 @@ export class CallClock {
         await this.complete(id, "deadline", undefined, now);
     } catch (err) {
       this.app.log.warn({ err }, "call clock sweep failed");
-    } finally {
-      this.sweeping = false;
     }
   }
 

@@ -146,6 +146,16 @@ describe("the call ladder", () => {
     });
   });
 
+  it("a sweep asked for while another is under way waits for it, then runs at its own time", async () => {
+    const { id, deadline } = await answered(await pair());
+    // The first pass (short of the deadline) is still reading when the second is asked for.
+    await Promise.all([
+      app().callClock.sweep(new Date(Date.parse(deadline) - 1)),
+      app().callClock.sweep(new Date(deadline)),
+    ]);
+    expect(await callOf(id)).toMatchObject({ status: "completed", endReason: "deadline" });
+  });
+
   it("a deadline timer that fires before the clock reaches the deadline waits, then ends the call at it", async () => {
     const p = await pair();
     const watcher = await TestSocket.open(cluster.urls[0], "/ws", { cookie: p.a.cookie });
