@@ -7,6 +7,7 @@ import { users } from "../../db/schema/users.ts";
 import { loadEnv } from "../../env.ts";
 import { createTestApp, registerUser, sessionCookie } from "../../test/app.ts";
 import { openTestDatabase } from "../../test/database.ts";
+import { GENEROUS_LIMITS } from "../../test/generous-limits.ts";
 
 const { app } = await createTestApp();
 
@@ -72,6 +73,7 @@ describe("Google sign-in through a real OpenID Connect provider", async () => {
     GOOGLE_CLIENT_SECRET: "kindred-secret",
     GOOGLE_ISSUER: issuer,
     PUBLIC_ORIGIN: "http://kindred.test",
+    ...GENEROUS_LIMITS,
   });
   const oidcApp = await buildApp({ env, db: database.db });
   afterAll(async () => {
