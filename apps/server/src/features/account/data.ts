@@ -39,6 +39,18 @@ export async function exportAccount(
     voice ? voiceFiles.read(voice.key) : null,
   ]);
   const decisions = await statementsOf(db, user.id);
+  // A suspension or ban ends the person's matches as a block would, in their name and at the decision's
+  // instant: they did not end them, so they are told of an unmatch that no one made.
+  const restrictedAt = new Set(
+    decisions
+      .filter(({ decision }) => decision.action === "suspend" || decision.action === "ban")
+      .map(({ decision }) => decision.createdAt.getTime()),
+  );
+  const endedByDecision = new Set(
+    matchRows
+      .filter((m) => m.status === "blocked" && restrictedAt.has(m.unmatchedDate?.getTime() ?? Number.NaN))
+      .map((m) => m.id),
+  );
   return {
     exportedAt: new Date().toISOString(),
     profile: toSelfUser(user),
@@ -55,8 +67,11 @@ export async function exportAccount(
       isChatUnlocked: m.isChatUnlocked,
       arePhotosRevealed: m.arePhotosRevealed,
       // A block is the blocker's to know: to the other person it is an unmatch, as on every screen.
-      status: m.status === "blocked" && m.unmatchedBy !== user.id ? "unmatched" : m.status,
-      unmatchedBy: m.unmatchedBy,
+      status:
+        m.status === "blocked" && (m.unmatchedBy !== user.id || endedByDecision.has(m.id))
+          ? "unmatched"
+          : m.status,
+      unmatchedBy: endedByDecision.has(m.id) ? null : m.unmatchedBy,
       unmatchedDate: iso(m.unmatchedDate),
     })),
     messagesSent: messageRows.map((m) => ({
@@ -67,7 +82,9 @@ export async function exportAccount(
     })),
     calls: callRows.map((c) => {
       // As the person was shown it: a caller's declined call is missed, as on every screen.
-      const blockedBy = matchRows.find((m) => m.id === c.matchId && m.status === "blocked")?.unmatchedBy;
+      const blockedBy = endedByDecision.has(c.matchId)
+        ? undefined
+        : matchRows.find((m) => m.id === c.matchId && m.status === "blocked")?.unmatchedBy;
       const shown = viewOf(c, user.id, blockedBy ?? undefined);
       return {
         id: c.id,
