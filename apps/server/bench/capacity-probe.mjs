@@ -3,7 +3,7 @@
 // opened. Its event-loop delay, CPU and memory; database queries sent (pg or PGlite); and a sampling
 // profile of where the process's time went. Plain JS: the server runs as production does, without tsx.
 import { Session } from "node:inspector/promises";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { constants, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
@@ -27,6 +27,33 @@ PGlite.prototype.transaction = function (callback) {
 
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
+
+// Full collections: their concurrent marking takes the machine's other core too, which PostgreSQL
+// beside the server needs; the pauses are only the main thread's share.
+let majorGcs = 0;
+let majorGcPauseMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.detail?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
+    majorGcs += 1;
+    majorGcPauseMs += entry.duration;
+  }
+}).observe({ entryTypes: ["gc"] });
+
+// Queries waiting for one of the pool's connections, the most at once (sampled every 10 ms): when
+// the database stalls, they pile up here while the event loop stays free.
+const pools = new Set();
+const connect = pg.Pool.prototype.connect;
+pg.Pool.prototype.connect = function (...args) {
+  pools.add(this);
+  return connect.apply(this, args);
+};
+let poolWaitingMax = 0;
+setInterval(() => {
+  let waiting = 0;
+  for (const pool of pools) waiting += pool.waitingCount;
+  poolWaitingMax = Math.max(poolWaitingMax, waiting);
+}, 10).unref();
 const session = new Session();
 session.connect();
 
@@ -99,8 +126,14 @@ async function answer(message) {
         cpu: process.cpuUsage(),
         rss: process.memoryUsage().rss,
         queries,
+        majorGcs,
+        majorGcPauseMs,
+        poolWaitingMax: pools.size > 0 ? poolWaitingMax : null,
       };
       delay.reset();
+      majorGcs = 0;
+      majorGcPauseMs = 0;
+      poolWaitingMax = 0;
       return reply;
     }
     case "profile-start":

@@ -11,6 +11,11 @@ export interface ProbeWindow {
   cpu: { user: number; system: number };
   rss: number;
   queries: number;
+  /** Full garbage collections in the window, and their main-thread pauses. */
+  majorGcs: number;
+  majorGcPauseMs: number;
+  /** The most queries that waited for a pooled connection at once (null on PGlite, which has no pool). */
+  poolWaitingMax: number | null;
 }
 
 export interface TopFunction {

@@ -66,6 +66,13 @@ export function printHeader(): void {
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 }
 
+/** What stalls an instance without holding its event loop: full collections, a pool's queue. */
+function gcAndPool(w: ProbeWindow): string {
+  const pool =
+    w.poolWaitingMax === null ? "" : `, at most ${w.poolWaitingMax} queries waiting for a connection`;
+  return `${w.majorGcs} full GCs (pauses ${ms(w.majorGcPauseMs)} in all)${pool}`;
+}
+
 /** Prints the step; true when it held every limit. */
 export function printStep(m: Measured): boolean {
   const api = apiP99(m.tally);
@@ -88,6 +95,7 @@ export function printStep(m: Measured): boolean {
   );
   if (errors > 0) console.log(`  errors: ${JSON.stringify(m.tally.errors).slice(0, 400)}`);
   console.log(`  CPU: ${m.machine}`);
+  console.log(`  server: ${m.after.map(gcAndPool).join("; ")}`);
   console.log(
     `  (the generators' own event-loop delay p99: ${ms(m.tally.generatorDelayP99Ms)}, max ${ms(m.tally.generatorDelayMaxMs)})`,
   );
