@@ -28,8 +28,8 @@ PGlite.prototype.transaction = function (callback) {
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 
-// Full collections: their concurrent marking takes the machine's other core too, which PostgreSQL
-// beside the server needs; the pauses are only the main thread's share.
+// Full collections, and the main thread's pauses for them (most of their marking runs on V8's
+// helper threads, on the machine's other core).
 let majorGcs = 0;
 let majorGcPauseMs = 0;
 new PerformanceObserver((list) => {
@@ -40,8 +40,9 @@ new PerformanceObserver((list) => {
   }
 }).observe({ entryTypes: ["gc"] });
 
-// Queries waiting for one of the pool's connections, the most at once (sampled every 10 ms): when
-// the database stalls, they pile up here while the event loop stays free.
+// Queries waiting for one of the pools' connections, the most at once (sampled every 10 ms): a
+// connection is held until the loop reads its answer, so a slow database or a busy stretch of the
+// server queues them here, which the loop delay's p99 can miss.
 const pools = new Set();
 const connect = pg.Pool.prototype.connect;
 pg.Pool.prototype.connect = function (...args) {

@@ -66,7 +66,7 @@ export function printHeader(): void {
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 }
 
-/** What stalls an instance without holding its event loop: full collections, a pool's queue. */
+/** Full collections and the pool's largest queue: stalls the loop delay's p99 can miss. */
 function gcAndPool(w: ProbeWindow): string {
   const pool =
     w.poolWaitingMax === null ? "" : `, at most ${w.poolWaitingMax} queries waiting for a connection`;
