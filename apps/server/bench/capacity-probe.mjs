@@ -29,11 +29,20 @@ const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 
 // Full collections, and the main thread's pauses for them (most of their marking runs on V8's
-// helper threads, on the machine's other core).
+// helper threads, on the machine's other core); and the young generation's scavenges, which stop it
+// outright, their time grows with what survives them.
 let majorGcs = 0;
 let majorGcPauseMs = 0;
+let scavenges = 0;
+let scavengePauseMs = 0;
+let scavengeMaxMs = 0;
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
+    if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+      scavenges += 1;
+      scavengePauseMs += entry.duration;
+      scavengeMaxMs = Math.max(scavengeMaxMs, entry.duration);
+    }
     if (entry.detail?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
     majorGcs += 1;
     majorGcPauseMs += entry.duration;
@@ -129,15 +138,22 @@ async function answer(message) {
         queries,
         majorGcs,
         majorGcPauseMs,
+        scavenges,
+        scavengePauseMs,
+        scavengeMaxMs,
         poolWaitingMax: pools.size > 0 ? poolWaitingMax : null,
       };
       delay.reset();
       majorGcs = 0;
       majorGcPauseMs = 0;
+      scavenges = 0;
+      scavengePauseMs = 0;
+      scavengeMaxMs = 0;
       poolWaitingMax = 0;
       return reply;
     }
     case "profile-start":
+      // This holds the loop while V8 lists every compiled function: the bench starts it before a window.
       await session.post("Profiler.enable");
       await session.post("Profiler.start");
       return {};

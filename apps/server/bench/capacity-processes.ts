@@ -14,6 +14,10 @@ export interface ProbeWindow {
   /** Full garbage collections in the window, and their main-thread pauses. */
   majorGcs: number;
   majorGcPauseMs: number;
+  /** Scavenges of the young generation in the window: count, pauses in all, and the longest. */
+  scavenges: number;
+  scavengePauseMs: number;
+  scavengeMaxMs: number;
   /** The most queries that waited for a pooled connection at once (null on PGlite, which has no pool). */
   poolWaitingMax: number | null;
 }
@@ -94,14 +98,12 @@ export class ServerProcess extends Asked {
     return this.ask({ type: "window" });
   }
 
-  async profile<T>(during: () => Promise<T>): Promise<{ result: T; top: TopFunction[]; stall: Stall }> {
+  async startProfile(): Promise<void> {
     await this.ask({ type: "profile-start" });
-    const result = await during();
-    const { top, stall } = await this.ask<{ top: TopFunction[]; stall: Stall }>({
-      type: "profile-stop",
-      count: 12,
-    });
-    return { result, top, stall };
+  }
+
+  stopProfile(): Promise<{ top: TopFunction[]; stall: Stall }> {
+    return this.ask({ type: "profile-stop", count: 12 });
   }
 
   async stop(): Promise<void> {

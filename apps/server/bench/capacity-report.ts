@@ -66,11 +66,12 @@ export function printHeader(): void {
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 }
 
-/** Full collections and the pool's largest queue: stalls the loop delay's p99 can miss. */
+/** Collections and the pool's largest queue: stalls the loop delay's p99 can miss. */
 function gcAndPool(w: ProbeWindow): string {
   const pool =
     w.poolWaitingMax === null ? "" : `, at most ${w.poolWaitingMax} queries waiting for a connection`;
-  return `${w.majorGcs} full GCs (pauses ${ms(w.majorGcPauseMs)} in all)${pool}`;
+  const scavenges = `${w.scavenges} scavenges (pauses ${ms(w.scavengePauseMs)} in all, the longest ${ms(w.scavengeMaxMs)})`;
+  return `${w.majorGcs} full GCs (pauses ${ms(w.majorGcPauseMs)} in all), ${scavenges}${pool}`;
 }
 
 /** Prints the step; true when it held every limit. */
