@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../test/app.ts";
 import { matchUsers, topologies, useCluster } from "../test/cluster.ts";
-import { caughtUp, socketsOf, TestSocket } from "../test/sockets.ts";
+import { caughtUp, sleep, socketsOf, TestSocket } from "../test/sockets.ts";
 import type { Connection } from "./connection.ts";
 
 describe.each(topologies())("presence, %s", (topology) => {
@@ -87,6 +87,29 @@ describe.each(topologies())("presence, %s", (topology) => {
     await aSocket.next("presence");
     bSocket.send({ type: "offline", userId: a.id });
     expect(await aSocket.next("presence")).toEqual({ type: "presence", userId: b.id, online: false });
+    await Promise.all([aSocket.close(), bSocket.close()]);
+  });
+
+  it("heartbeats keep a user online past the TTL, and one after 'offline' brings them back", async () => {
+    const { a, b } = await pair();
+    const aSocket = await watch(a);
+    const bSocket = await watch(b, 1);
+    expect((await aSocket.next("presence")).online).toBe(true);
+    // A heartbeat every 50 ms (the socket's frame limit allows 50 a second) for three TTLs: only
+    // their writes keep B online.
+    const until = Date.now() + 1_200;
+    while (Date.now() < until) {
+      bSocket.send({ type: "heartbeat" });
+      await bSocket.next("ok");
+      await sleep(50);
+    }
+    await caughtUp(aSocket, cluster.apps[1], a.id);
+    expect(aSocket.all("presence")).toHaveLength(1);
+    expect(await otherOnline(a)).toBe(true);
+    bSocket.send({ type: "offline", userId: b.id });
+    expect((await aSocket.next("presence")).online).toBe(false);
+    bSocket.send({ type: "heartbeat" });
+    expect((await aSocket.next("presence")).online).toBe(true);
     await Promise.all([aSocket.close(), bSocket.close()]);
   });
 

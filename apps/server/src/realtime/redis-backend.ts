@@ -108,8 +108,11 @@ export async function redisBackend(opts: {
   const retryStrategy = (times: number) => Math.min(times * 50, RETRY_CAP_MS);
   // Commands fail at once while Redis is unreachable (no offline queue) or unanswered past a timeout:
   // a request that needs Redis answers 503 at once, and presence answers "nobody" (lib/unavailable.ts).
+  // Commands issued in one turn of the event loop leave in one write (auto-pipelining): a socket
+  // write wakes Redis, and under load it is the cost, not the bytes.
   const pub = new Redis(opts.url, {
     lazyConnect: true,
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 2,
     enableOfflineQueue: false,
     commandTimeout: COMMAND_TIMEOUT_MS,

@@ -9,6 +9,9 @@ import { instanceOf, type Liveness, result, split } from "./redis-liveness.ts";
  * exactly one sees the change and announces it.
  */
 export class RedisPresence implements PresenceStore {
+  /** When each of this instance's connections was last written, for the cheap refresh below. */
+  private written = new Map<string, number>();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -23,6 +26,23 @@ export class RedisPresence implements PresenceStore {
 
   async touch(userId: number, connId: string, now: number): Promise<boolean> {
     const key = this.userKey(userId);
+    const last = this.written.get(connId);
+    // Written within half the TTL, the connection still keeps its user online: nothing can change, so
+    // plain writes, which the client batches with other commands (auto-pipelining), not a transaction.
+    if (last !== undefined && now >= last && now - last < this.ttlMs / 2) {
+      try {
+        await Promise.all([
+          this.redis.zadd(key, now, connId),
+          this.redis.pexpire(key, this.ttlMs),
+          this.redis.zadd(this.indexKey, now, `${userId}|${connId}`),
+        ]);
+      } catch (err) {
+        this.written.delete(connId);
+        throw err;
+      }
+      this.written.set(connId, now);
+      return false;
+    }
     const rows = await this.redis
       .multi()
       .zremrangebyscore(key, "-inf", now - this.ttlMs)
@@ -31,11 +51,13 @@ export class RedisPresence implements PresenceStore {
       .pexpire(key, this.ttlMs)
       .zadd(this.indexKey, now, `${userId}|${connId}`)
       .exec();
+    this.written.set(connId, now);
     return result(rows, 1) === 0;
   }
 
   async remove(userId: number, connId: string, now: number): Promise<boolean> {
     const key = this.userKey(userId);
+    this.written.delete(connId);
     const rows = await this.redis
       .multi()
       .zrem(key, connId)
@@ -47,6 +69,8 @@ export class RedisPresence implements PresenceStore {
   }
 
   async sweep(now: number): Promise<number[]> {
+    // A connection that closed while its write was in flight may have been noted again after.
+    for (const [connId, at] of this.written) if (now - at >= this.ttlMs) this.written.delete(connId);
     const wentOffline = new Set<number>();
     const stale = await this.redis.zrangebyscore(this.indexKey, "-inf", now - this.ttlMs, "LIMIT", 0, 1000);
     for (const member of stale) if (await this.drop(member, now)) wentOffline.add(split(member).userId);
@@ -71,6 +95,7 @@ export class RedisPresence implements PresenceStore {
   private async drop(member: string, now: number): Promise<boolean> {
     const { userId, connId } = split(member);
     const key = this.userKey(userId);
+    this.written.delete(connId);
     const rows = await this.redis
       .multi()
       .zrem(this.indexKey, member)
