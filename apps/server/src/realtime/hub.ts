@@ -23,6 +23,8 @@ const userChannel = (userId: number) => `u:${userId}`;
 export class Hub {
   readonly instanceId = randomBytes(4).toString("hex");
   private byUser = new Map<number, { conns: Set<Connection>; ready: Promise<Unsubscribe> }>();
+  /** Every socket, flat: the liveness round and the heartbeat walk them all, without copying each user's. */
+  private all = new Set<Connection>();
 
   constructor(
     private readonly bus: Bus,
@@ -39,10 +41,12 @@ export class Hub {
       this.byUser.set(conn.userId, entry);
     }
     entry.conns.add(conn);
+    this.all.add(conn);
     await entry.ready;
   }
 
   async remove(conn: Connection): Promise<void> {
+    this.all.delete(conn);
     const entry = this.byUser.get(conn.userId);
     if (!entry?.conns.delete(conn) || entry.conns.size > 0) return;
     this.byUser.delete(conn.userId);
@@ -55,13 +59,11 @@ export class Hub {
   }
 
   connections(): IterableIterator<Connection> {
-    return [...this.byUser.values()].flatMap((e) => [...e.conns]).values();
+    return this.all.values();
   }
 
   get size(): number {
-    let n = 0;
-    for (const entry of this.byUser.values()) n += entry.conns.size;
-    return n;
+    return this.all.size;
   }
 
   private deliver(userId: number, message: string): void {

@@ -8,7 +8,7 @@ import type { WebSocket } from "ws";
 import { HttpError } from "../lib/http-error.ts";
 import type { Session } from "../lib/sessions/lookup.ts";
 import { isOwnOrigin } from "../plugins/origin-check.ts";
-import type { RealtimeBackend, RoomStore } from "./backend.ts";
+import type { RealtimeBackend, RoomMember, RoomStore } from "./backend.ts";
 import { Connection, type SocketKind } from "./connection.ts";
 import { Hub } from "./hub.ts";
 import { startLiveness } from "./liveness.ts";
@@ -217,9 +217,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   const beat = () => {
     if (beating) return;
     beating = true;
-    const members = [...hub.connections()].flatMap((conn) =>
-      [...conn.rooms.keys()].map((callId) => ({ callId, userId: conn.userId, connId: conn.id })),
-    );
+    const members: RoomMember[] = [];
+    for (const conn of hub.connections()) {
+      for (const callId of conn.rooms.keys()) members.push({ callId, userId: conn.userId, connId: conn.id });
+    }
     backend
       .heartbeat(hub.instanceId, members)
       .then(() => {
