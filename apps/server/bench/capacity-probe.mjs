@@ -30,7 +30,7 @@ delay.enable();
 
 // Full collections, and the main thread's pauses for them (most of their marking runs on V8's
 // helper threads, on the machine's other core); and the young generation's scavenges, which stop it
-// outright, their time grows with what survives them.
+// outright for as long as copying what survives them takes.
 let majorGcs = 0;
 let majorGcPauseMs = 0;
 let scavenges = 0;

@@ -23,7 +23,7 @@ const userChannel = (userId: number) => `u:${userId}`;
 export class Hub {
   readonly instanceId = randomBytes(4).toString("hex");
   private byUser = new Map<number, { conns: Set<Connection>; ready: Promise<Unsubscribe> }>();
-  /** Every socket, flat: the liveness round and the heartbeat walk them all, without copying each user's. */
+  /** Every socket, flat: the liveness round and the instance's beat walk it without copying each user's set. */
   private all = new Set<Connection>();
 
   constructor(
