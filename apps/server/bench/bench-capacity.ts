@@ -64,7 +64,9 @@ async function run(target: Target): Promise<void> {
       servers.push(new ServerProcess(await freePort(), env, path.join(tmp, `server-${i}.log`)));
     }
     await Promise.all(servers.map((s) => s.healthy()));
-    console.log(`\n## ${label(target)}: ${members.length} members seeded, logs in ${tmp}`);
+    console.log(
+      `\n## ${label(target)}: ${members.length} members seeded, logs and each step's CPU profile in ${tmp}`,
+    );
     await printCosts(servers[0] as ServerProcess, members);
     const origins = servers.map((s) => s.origin);
     for (let i = 0; i < Number(values.generators); i += 1) generators.push(new GeneratorProcess());
@@ -102,7 +104,7 @@ async function run(target: Target): Promise<void> {
       const after = await Promise.all(servers.map((s) => s.window()));
       const machine = cpuShares(cpuBefore, sampleCpu(parts), holdMs / 1000, os.cpus().length);
       // Stopping holds the loop too, while the profile is put together: after the window is read.
-      const profiled = await servers[0]?.stopProfile();
+      const profiled = await servers[0]?.stopProfile(path.join(tmp, `server-0-${count}.cpuprofile`));
       const measured: Measured = {
         members: count,
         instances,

@@ -2,6 +2,7 @@
 // reads what only the server process can tell, per measuring window, over the IPC channel the bench
 // opened. Its event-loop delay, CPU and memory; database queries sent (pg or PGlite); and a sampling
 // profile of where the process's time went. Plain JS: the server runs as production does, without tsx.
+import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import { constants, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { PGlite } from "@electric-sql/pglite";
@@ -49,20 +50,21 @@ new PerformanceObserver((list) => {
   }
 }).observe({ entryTypes: ["gc"] });
 
-// Queries waiting for one of the pools' connections, the most at once (sampled every 10 ms): a
-// connection is held until the loop reads its answer, so a slow database or a busy stretch of the
-// server queues them here, which the loop delay's p99 can miss.
+// Queries waiting for their answer, the most at once (sampled every 10 ms): written on a pipelined
+// connection and unanswered, or waiting for a pooled one (transactions). An answer waits for the loop
+// to read it, so a slow database or a busy stretch of the server piles them up here, which the loop
+// delay's p99 can miss.
 const pools = new Set();
 const connect = pg.Pool.prototype.connect;
 pg.Pool.prototype.connect = function (...args) {
   pools.add(this);
   return connect.apply(this, args);
 };
-let poolWaitingMax = 0;
+let queriesWaitingMax = 0;
 setInterval(() => {
   let waiting = 0;
-  for (const pool of pools) waiting += pool.waitingCount;
-  poolWaitingMax = Math.max(poolWaitingMax, waiting);
+  for (const pool of pools) waiting += pool.waitingCount + (pool.pipelinedCount ?? 0);
+  queriesWaitingMax = Math.max(queriesWaitingMax, waiting);
 }, 10).unref();
 const session = new Session();
 session.connect();
@@ -141,7 +143,7 @@ async function answer(message) {
         scavenges,
         scavengePauseMs,
         scavengeMaxMs,
-        poolWaitingMax: pools.size > 0 ? poolWaitingMax : null,
+        queriesWaitingMax: pools.size > 0 ? queriesWaitingMax : null,
       };
       delay.reset();
       majorGcs = 0;
@@ -149,7 +151,7 @@ async function answer(message) {
       scavenges = 0;
       scavengePauseMs = 0;
       scavengeMaxMs = 0;
-      poolWaitingMax = 0;
+      queriesWaitingMax = 0;
       return reply;
     }
     case "profile-start":
@@ -160,6 +162,8 @@ async function answer(message) {
     case "profile-stop": {
       const { profile } = await session.post("Profiler.stop");
       await session.post("Profiler.disable");
+      // Kept for DevTools (Performance, "Load profile"): the whole tree, where the summary has the top.
+      if (message.saveTo) await writeFile(message.saveTo, JSON.stringify(profile));
       return { top: topFunctions(profile, message.count ?? 12), stall: longestBusy(profile) };
     }
     default:

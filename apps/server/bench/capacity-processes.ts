@@ -18,8 +18,8 @@ export interface ProbeWindow {
   scavenges: number;
   scavengePauseMs: number;
   scavengeMaxMs: number;
-  /** The most queries that waited for a pooled connection at once (null on PGlite, which has no pool). */
-  poolWaitingMax: number | null;
+  /** The most queries waiting at once, written or for a connection (null on PGlite, which has no pool). */
+  queriesWaitingMax: number | null;
 }
 
 export interface TopFunction {
@@ -102,8 +102,9 @@ export class ServerProcess extends Asked {
     await this.ask({ type: "profile-start" });
   }
 
-  stopProfile(): Promise<{ top: TopFunction[]; stall: Stall }> {
-    return this.ask({ type: "profile-stop", count: 12 });
+  /** Stops the profiler; the whole profile is written to `saveTo` (a .cpuprofile file). */
+  stopProfile(saveTo: string): Promise<{ top: TopFunction[]; stall: Stall }> {
+    return this.ask({ type: "profile-stop", count: 12, saveTo });
   }
 
   async stop(): Promise<void> {

@@ -66,10 +66,10 @@ export function printHeader(): void {
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 }
 
-/** Collections and the pool's largest queue: stalls the loop delay's p99 can miss. */
+/** Collections and the most queries waiting at once: stalls the loop delay's p99 can miss. */
 function gcAndPool(w: ProbeWindow): string {
   const pool =
-    w.poolWaitingMax === null ? "" : `, at most ${w.poolWaitingMax} queries waiting for a connection`;
+    w.queriesWaitingMax === null ? "" : `, at most ${w.queriesWaitingMax} queries waiting for their answer`;
   const scavenges = `${w.scavenges} scavenges (pauses ${ms(w.scavengePauseMs)} in all, the longest ${ms(w.scavengeMaxMs)})`;
   return `${w.majorGcs} full GCs (pauses ${ms(w.majorGcPauseMs)} in all), ${scavenges}${pool}`;
 }

@@ -8,7 +8,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import type { Env } from "../env.ts";
-import { createPool } from "./pool.ts";
+import { PipelinedPool } from "./pipelined-pool.ts";
+import { guardPool } from "./pool.ts";
 import { tables } from "./tables.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof tables>;
@@ -61,6 +62,9 @@ export function configuredDatabase(
  */
 export const MIGRATION_LOCK_KEY = 0x6b696e647265646dn;
 
+/** Connections that the single statements share (transactions use the pool's); PostgreSQL runs each one's in turn. */
+const PIPELINES = 2;
+
 /** PostgreSQL when a URL is given, else PGlite (in `dataDir`, or in memory, or from a dump). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url, opts) : openPglite(opts);
@@ -69,16 +73,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   // While PostgreSQL is unreachable or stuck, a request fails within seconds (and answers 503)
   // instead of hanging: a bounded wait for a connection, and for every statement.
-  const pool = createPool(
-    {
-      connectionString: url,
-      max: 10,
-      connectionTimeoutMillis: 3_000,
-      statement_timeout: 10_000,
-      query_timeout: 12_000,
-    },
-    (err) => opts.onPoolError?.(err),
-  );
+  const onError = (err: Error) => opts.onPoolError?.(err);
+  const config = {
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3_000,
+    statement_timeout: 10_000,
+    query_timeout: 12_000,
+  };
+  const pool = guardPool(new PipelinedPool(config, PIPELINES, onError), onError);
   try {
     if (opts.migrationsDir) await migrateLocked(pool, opts.migrationsDir);
   } catch (err) {

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { tcpProxy } from "../test/tcp-proxy.ts";
-import { createPool } from "./pool.ts";
+import { guardPool } from "./pool.ts";
 
 const serverUrl = process.env.DATABASE_URL;
 const cleanups: (() => Promise<void>)[] = [];
@@ -16,8 +17,8 @@ async function onePool(config: { query_timeout?: number } = {}) {
   const proxy = await tcpProxy({ host: target.hostname, port: Number(target.port) });
   target.hostname = "127.0.0.1";
   target.port = String(proxy.port);
-  const pool = createPool(
-    { connectionString: target.toString(), max: 1, connectionTimeoutMillis: 2_000, ...config },
+  const pool = guardPool(
+    new pg.Pool({ connectionString: target.toString(), max: 1, connectionTimeoutMillis: 2_000, ...config }),
     () => {},
   );
   cleanups.push(async () => {

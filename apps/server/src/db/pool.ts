@@ -4,15 +4,14 @@ import pg from "pg";
 const holders = new WeakMap<pg.PoolClient, (err: Error) => void>();
 
 /**
- * A pg.Pool whose checked-out client goes back, and is dropped, as soon as its connection fails,
+ * Guards a pg.Pool: a checked-out client goes back, and is dropped, as soon as its connection fails,
  * whoever holds it. drizzle-orm's node-postgres transaction() runs BEGIN outside the try/finally that
  * releases its client, so a BEGIN on a dead connection kept the client for good (drizzle-team/
  * drizzle-orm#6241), and it releases without the error, so a client that query_timeout left
  * mid-statement went back as healthy (#6114). A failure that is not the server's answer (a
  * DatabaseError) now releases with the error; the holder's own release() after that does nothing.
  */
-export function createPool(config: pg.PoolConfig, onError: (err: Error) => void): pg.Pool {
-  const pool = new pg.Pool(config);
+export function guardPool<P extends pg.Pool>(pool: P, onError: (err: Error) => void): P {
   // Without a listener an idle client's error would crash the process; the pool replaces the client.
   pool.on("error", onError);
   pool.on("connect", (client) => {
