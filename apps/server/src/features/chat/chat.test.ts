@@ -179,12 +179,15 @@ describe("pushes", () => {
     const sent = (await send(a.cookie, matchId, "ping me")).json();
     expect(await bTab.next("chat:message")).toEqual({ type: "chat:message", message: sent });
     expect((await aOtherTab.next("chat:message")).message).toEqual(sent);
+    // And the other way: whichever side of the match sends, the other is told.
+    const reply = (await send(b.cookie, matchId, "pong")).json();
+    expect(await aOtherTab.next("chat:message")).toEqual({ type: "chat:message", message: reply });
     await req(b.cookie, "POST", `/api/matches/${matchId}/read`, {});
     expect(await aOtherTab.next("chat:read")).toEqual({
       type: "chat:read",
       matchId,
       userId: b.id,
-      upToSeq: sent.seq,
+      upToSeq: reply.seq,
     });
     await Promise.all([bTab.close(), aOtherTab.close()]);
   });
